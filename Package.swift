@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GridSim",
+    products: [
+        .executable(name: "gridsim", targets: ["gridsim"]),
+        .executable(name: "gridsim-bench", targets: ["gridsim-bench"]),
+        .library(name: "SelectionCore", targets: ["SelectionCore"]),
+        .library(name: "SelectionTrace", targets: ["SelectionTrace"]),
+        .library(name: "BenchmarkKit", targets: ["BenchmarkKit"]),
+    ],
+    targets: [
+        // Domain: events, state, the reducer(s) and what a person sees.
+        .target(name: "SelectionCore"),
+        // Traces: the JSON Lines codec and replay.
+        .target(name: "SelectionTrace", dependencies: ["SelectionCore"]),
+
+        // Allocation counts come from jemalloc (libjemalloc-dev).
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .target(name: "BenchmarkKit", dependencies: ["CJemalloc"]),
+
+        // CRoaring is a benchmark peer only (libroaring-dev); no product links it otherwise.
+        .systemLibrary(name: "CRoaring", path: "Benchmarks/CRoaring", providers: [.apt(["libroaring-dev"])]),
+        .target(
+            name: "GridSimBenchmarks",
+            dependencies: ["SelectionCore", "SelectionTrace", "BenchmarkKit", "CRoaring"],
+            path: "Benchmarks/GridSimBenchmarks"
+        ),
+        .executableTarget(
+            name: "gridsim-bench",
+            dependencies: ["GridSimBenchmarks"],
+            path: "Benchmarks/gridsim-bench"
+        ),
+
+        // The command line: a library so that tests drive it in-process.
+        .target(
+            name: "GridSimCLI",
+            dependencies: ["SelectionCore", "SelectionTrace", "BenchmarkKit", "GridSimBenchmarks"]
+        ),
+        .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
+
+        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore"]),
+        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace"]),
+        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace"]),
+        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+/// Everything observable about a session, engine-independent, for comparing engines and
+/// checking invariants.
+public struct SelectionState: Hashable, Sendable {
+    public var mode: Mode
+    /// The grid, in grid order.
+    public var photos: [PhotoID]
+    /// The chosen photos, in grid order.
+    public var selection: [PhotoID]
+    /// The chosen photos, in pick order.
+    public var picks: [PhotoID]
+    public var sheet: Sheet?
+    public var limit: Int?
+    public var reduceMotion: Bool
+
+    public init(
+        mode: Mode, photos: [PhotoID], selection: [PhotoID], picks: [PhotoID],
+        sheet: Sheet?, limit: Int?, reduceMotion: Bool
+    ) {
+        self.mode = mode
+        self.photos = photos
+        self.selection = selection
+        self.picks = picks
+        self.sheet = sheet
+        self.limit = limit
+        self.reduceMotion = reduceMotion
+    }
+
+    /// The invariants of SPEC.md section 1 that this state breaks; empty when it keeps them all.
+    ///
+    /// O(photos + selection), with hashing.
+    public func invariantViolations() -> [String] {
+        var violations: [String] = []
+        let grid = Set(photos)
+        if grid.count != photos.count {
+            violations.append("photos has duplicates")
+        }
+        let chosen = Set(selection)
+        if chosen.count != selection.count {
+            violations.append("selection has duplicates")
+        }
+        if !chosen.isSubset(of: grid) {
+            violations.append("selection is not a subset of photos")
+        }
+        if mode == .browsing && !selection.isEmpty {
+            violations.append("browsing with a non-empty selection")
+        }
+        if mode == .browsing && sheet != nil {
+            violations.append("browsing with a sheet shown")
+        }
+        if let limit, selection.count > limit {
+            violations.append("selection of \(selection.count) exceeds the limit of \(limit)")
+        }
+        if picks.count != selection.count || Set(picks) != chosen {
+            violations.append("picks is not a permutation of selection")
+        }
+        return violations
+    }
+}

@@ -1,1 +1,4 @@
-print("gridsim")
+import Foundation
+import GridSimCLI
+
+exit(GridSim.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,96 @@
+/// The `gridsim` command line: subcommands, help and exit codes.
+public enum GridSim {
+    public static let version = "0.1.0"
+
+    struct Subcommand: Sendable {
+        var syntax: CommandSyntax
+        var run: @Sendable (ParsedArguments, Console) -> ExitCode
+    }
+
+    /// A command that parses its own arguments, because it lives in another module.
+    struct ForwardedCommand: Sendable {
+        var name: String
+        var abstract: String
+        var run: @Sendable ([String]) -> Int32
+    }
+
+    static let subcommands: [Subcommand] = [
+        Subcommand(syntax: ReplayCommand.syntax, run: ReplayCommand.run),
+    ]
+
+    /// Commands that parse their own arguments (they forward to another module).
+    static let forwardedCommands: [ForwardedCommand] = []
+
+    static var overview: String {
+        var text = """
+            OVERVIEW: GridSim replays, measures and checks the selection logic of a photo grid's
+            multi-select mode.
+
+            USAGE: gridsim <subcommand> [options]
+
+            SUBCOMMANDS:
+
+            """
+        for command in subcommands {
+            text += "  " + command.syntax.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.syntax.abstract + "\n"
+        }
+        for command in forwardedCommands {
+            text += "  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.abstract + "\n"
+        }
+        text += "\n  See 'gridsim help <subcommand>' or 'gridsim <subcommand> --help' for details.\n"
+        return text
+    }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public static func main(arguments: [String], console: Console = .standard) -> Int32 {
+        guard let first = arguments.first else {
+            console.err(overview)
+            return ExitCode.usage.rawValue
+        }
+        switch first {
+        case "-h", "--help":
+            console.out(overview)
+            return ExitCode.success.rawValue
+        case "--version":
+            console.out("gridsim \(version)\n")
+            return ExitCode.success.rawValue
+        case "help":
+            guard arguments.count > 1 else {
+                console.out(overview)
+                return ExitCode.success.rawValue
+            }
+            if let command = subcommands.first(where: { $0.syntax.name == arguments[1] }) {
+                console.out(command.syntax.help)
+                return ExitCode.success.rawValue
+            }
+            if let command = forwardedCommands.first(where: { $0.name == arguments[1] }) {
+                return command.run(["--help"])
+            }
+            return usageError("unknown subcommand '\(arguments[1])'", usage: overview, console: console)
+        default:
+            break
+        }
+        let rest = Array(arguments.dropFirst())
+        if let command = forwardedCommands.first(where: { $0.name == first }) {
+            return command.run(rest)
+        }
+        guard let command = subcommands.first(where: { $0.syntax.name == first }) else {
+            return usageError("unknown subcommand '\(first)'", usage: overview, console: console)
+        }
+        do {
+            let parsed = try command.syntax.parse(rest)
+            if parsed.wantsHelp {
+                console.out(command.syntax.help)
+                return ExitCode.success.rawValue
+            }
+            return command.run(parsed, console).rawValue
+        } catch {
+            return usageError(error.message, usage: "USAGE: \(command.syntax.usageLine)\n  See 'gridsim \(first) --help'.\n", console: console)
+        }
+    }
+
+    private static func usageError(_ message: String, usage: String, console: Console) -> Int32 {
+        console.err("gridsim: error: \(message)\n\(usage)")
+        return ExitCode.usage.rawValue
+    }
+}

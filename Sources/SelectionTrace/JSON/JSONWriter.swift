@@ -1,0 +1,132 @@
+/// Compact JSON text, written straight into a string without an intermediate tree.
+///
+/// The caller writes keys and values in order; separators are added here, so a report is
+/// built in one pass. Non-ASCII characters are written as UTF-8, control characters escaped.
+public struct JSONWriter {
+    public private(set) var text = ""
+    /// Per open container: whether it already has an element, so the next one needs a comma.
+    private var hasElements: [Bool] = [false]
+    /// A key was just written: the value that follows takes no comma.
+    private var afterKey = false
+
+    public init() {}
+
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        if hasElements[hasElements.count - 1] { text.append(",") }
+        hasElements[hasElements.count - 1] = true
+    }
+
+    public mutating func beginObject() {
+        separate()
+        text.append("{")
+        hasElements.append(false)
+    }
+
+    public mutating func endObject() {
+        hasElements.removeLast()
+        text.append("}")
+    }
+
+    public mutating func beginArray() {
+        separate()
+        text.append("[")
+        hasElements.append(false)
+    }
+
+    public mutating func endArray() {
+        hasElements.removeLast()
+        text.append("]")
+    }
+
+    /// Writes `"key":`; the next value belongs to it.
+    public mutating func key(_ key: String) {
+        separate()
+        Self.appendQuoted(key, to: &text)
+        text.append(":")
+        afterKey = true
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        Self.appendQuoted(value, to: &text)
+    }
+
+    public mutating func integer(_ value: Int) {
+        separate()
+        text.append(String(value))
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        text.append(value ? "true" : "false")
+    }
+
+    /// Writes a line break between elements, for reports meant to be read in a diff.
+    public mutating func newline() {
+        text.append("\n")
+    }
+
+    public mutating func strings(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null:
+            separate()
+            text.append("null")
+        case .bool(let b): bool(b)
+        case .integer(let i): integer(i)
+        case .double(let d):
+            separate()
+            text.append(String(d))
+        case .string(let s): string(s)
+        case .array(let elements):
+            beginArray()
+            for element in elements { self.value(element) }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for member in object.members {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    public static func appendQuoted(_ value: String, to text: inout String) {
+        text.append("\"")
+        var plainStart = value.unicodeScalars.startIndex
+        var index = plainStart
+        let scalars = value.unicodeScalars
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            let escape: String? =
+                switch scalar {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                case _ where scalar.value < 0x20:
+                    "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default: nil
+                }
+            if let escape {
+                text.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+                text.append(escape)
+                plainStart = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        text.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+        text.append("\"")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Reads a byte stream line by line, holding one buffer of input at a time.
+///
+/// A trace of a million lines is never in memory at once: each call returns the next line's
+/// bytes (without `\n` or a trailing `\r`). O(line length) per call, amortised.
+public struct LineReader {
+    private let fileHandle: FileHandle?
+    private var buffer: [UInt8]
+    private var position = 0
+    private var reachedEnd: Bool
+    /// The 1-based number of the line most recently returned.
+    public private(set) var lineNumber = 0
+
+    private static let chunkSize = 1 << 16
+
+    /// Reads from an open file; the caller keeps ownership of the handle.
+    public init(fileHandle: FileHandle) {
+        self.fileHandle = fileHandle
+        buffer = []
+        reachedEnd = false
+    }
+
+    /// Reads from bytes already in memory.
+    public init(bytes: [UInt8]) {
+        fileHandle = nil
+        buffer = bytes
+        reachedEnd = true
+    }
+
+    /// The next line, or nil at the end of the input.
+    public mutating func nextLine() throws -> [UInt8]? {
+        while true {
+            if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = lineBytes(position..<newline)
+                position = newline + 1
+                lineNumber += 1
+                return line
+            }
+            if reachedEnd {
+                guard position < buffer.count else { return nil }
+                let line = lineBytes(position..<buffer.count)
+                position = buffer.count
+                lineNumber += 1
+                return line
+            }
+            try refill()
+        }
+    }
+
+    private func lineBytes(_ range: Range<Int>) -> [UInt8] {
+        var end = range.upperBound
+        if end > range.lowerBound && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return Array(buffer[range.lowerBound..<end])
+    }
+
+    private mutating func refill() throws {
+        guard let fileHandle else {
+            reachedEnd = true
+            return
+        }
+        buffer.removeSubrange(0..<position)
+        position = 0
+        let chunk = try fileHandle.read(upToCount: Self.chunkSize) ?? Data()
+        if chunk.isEmpty {
+            reachedEnd = true
+        } else {
+            buffer.append(contentsOf: chunk)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import SelectionCore
+
+/// One replayed event: what it was, what became of it, and what a person then saw.
+public struct ReplayStep: Hashable, Sendable {
+    /// Counts events from 1.
+    public var seq: Int
+    public var event: Event
+    public var outcome: Outcome
+    public var effects: [Effect]
+    public var announcements: [Announcement]
+    /// The title after the event.
+    public var title: String
+    /// The number of chosen photos after the event.
+    public var count: Int
+}
+
+/// The state at the end of a replay, as SPEC.md section 5 reports it.
+public struct ReplayFinal: Hashable, Sendable {
+    public var mode: Mode
+    /// The chosen photos in grid order.
+    public var selected: [PhotoID]
+    public var photoCount: Int
+    public var title: String
+    /// The tray in pick order, when a limit is set.
+    public var tray: Tray?
+    public var sheet: Sheet?
+
+    public init<Engine: SelectionEngine>(_ engine: Engine) {
+        mode = engine.mode
+        selected = engine.selectedPhotos
+        photoCount = engine.photoCount
+        title = engine.title
+        tray = engine.tray
+        sheet = engine.sheet
+    }
+}
+
+/// What `gridsim replay` reports: every step and the final state.
+public struct ReplayReport: Hashable, Sendable {
+    public var steps: [ReplayStep]
+    public var final: ReplayFinal
+}
+
+/// Replays events into an engine. Pure apart from the engine it is given.
+public enum Replayer {
+    /// Replays `events` into a fresh engine for `header`, calling `observe` after each step
+    /// (for invariant checks and progress).
+    public static func replay<Engine: SelectionEngine, Events: Sequence<TraceEvent>>(
+        _ events: Events,
+        header: TraceHeader,
+        engine: Engine.Type,
+        observe: (Engine, ReplayStep) -> Void = { _, _ in }
+    ) -> ReplayReport {
+        var engine = Engine(configuration: header.configuration)
+        var steps: [ReplayStep] = []
+        steps.reserveCapacity(events.underestimatedCount)
+        for (index, traceEvent) in events.enumerated() {
+            let step = engine.apply(traceEvent.event)
+            let replayed = ReplayStep(
+                seq: index + 1, event: traceEvent.event, outcome: step.outcome, effects: step.effects,
+                announcements: step.announcements, title: engine.title, count: engine.selectedCount)
+            observe(engine, replayed)
+            steps.append(replayed)
+        }
+        return ReplayReport(steps: steps, final: ReplayFinal(engine))
+    }
+
+    public static func replay<Engine: SelectionEngine>(_ trace: Trace, engine: Engine.Type) -> ReplayReport {
+        replay(trace.events, header: trace.header, engine: engine)
+    }
+}

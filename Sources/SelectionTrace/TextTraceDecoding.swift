@@ -1,0 +1,205 @@
+import SelectionCore
+
+/// Limits that protect a reader from hostile headers before anything is allocated.
+public struct TraceLimits: Hashable, Sendable {
+    /// The largest grid a header may describe, by count or by id list.
+    public var maximumPhotoCount: Int
+
+    public init(maximumPhotoCount: Int = 100_000_000) {
+        self.maximumPhotoCount = maximumPhotoCount
+    }
+
+    public static let `default` = TraceLimits()
+}
+
+/// Turns one parsed JSON line into a header or an event, or says what is wrong with it.
+///
+/// Messages name the field and what was expected; the reader adds the line number.
+enum TextTraceDecoding {
+    static func header(from value: JSONValue, limits: TraceLimits) throws(FieldError) -> TraceHeader {
+        guard case .object(let object) = value else {
+            throw FieldError("the header must be a JSON object, found \(value.typeName)")
+        }
+        guard let kind = object["trace"] else {
+            throw FieldError(
+                "the first line must be the header, with \"trace\":\"\(TraceHeader.kind)\" (found no \"trace\" field)")
+        }
+        guard case .string(let kindName) = kind, kindName == TraceHeader.kind else {
+            throw FieldError("field \"trace\" must be \"\(TraceHeader.kind)\"")
+        }
+        let version = try requiredInteger(object, "version")
+        guard version >= 1 else { throw FieldError("field \"version\" must be at least 1, found \(version)") }
+        guard version <= TraceHeader.currentVersion else {
+            throw FieldError(
+                "trace version \(version) is newer than this reader, which reads version \(TraceHeader.currentVersion)")
+        }
+        guard let photosValue = object["photos"] else { throw FieldError("missing field \"photos\"") }
+        guard case .object(let photosObject) = photosValue else {
+            throw FieldError("field \"photos\" must be an object, found \(photosValue.typeName)")
+        }
+        let photos = try photoList(from: photosObject, limits: limits)
+
+        var limit: Int?
+        if let value = object["limit"], value != .null {
+            guard case .integer(let n) = value else {
+                throw FieldError("field \"limit\" must be a whole number, found \(value.typeName)")
+            }
+            limit = n
+        }
+        var reduceMotion = false
+        if let value = object["reduceMotion"], value != .null {
+            guard case .bool(let flag) = value else {
+                throw FieldError("field \"reduceMotion\" must be true or false, found \(value.typeName)")
+            }
+            reduceMotion = flag
+        }
+        var meta: JSONObject?
+        if let value = object["meta"], value != .null {
+            guard case .object(let metaObject) = value else {
+                throw FieldError("field \"meta\" must be an object, found \(value.typeName)")
+            }
+            meta = metaObject
+        }
+        return TraceHeader(version: version, photos: photos, limit: limit, reduceMotion: reduceMotion, meta: meta)
+    }
+
+    private static func requiredInteger(_ object: JSONObject, _ field: String) throws(FieldError) -> Int {
+        guard let value = object[field] else { throw FieldError("missing field \"\(field)\"") }
+        guard case .integer(let n) = value else {
+            throw FieldError("field \"\(field)\" must be a whole number, found \(value.typeName)")
+        }
+        return n
+    }
+
+    private static func photoList(from object: JSONObject, limits: TraceLimits) throws(FieldError) -> PhotoList {
+        switch (object["count"], object["ids"]) {
+        case (nil, nil):
+            throw FieldError("field \"photos\" needs \"count\" or \"ids\"")
+        case (.some, .some):
+            throw FieldError("field \"photos\" has both \"count\" and \"ids\"; give one")
+        case (.some(let countValue), nil):
+            guard case .integer(let count) = countValue else {
+                throw FieldError("field \"photos.count\" must be a whole number, found \(countValue.typeName)")
+            }
+            guard count >= 0 else { throw FieldError("field \"photos.count\" must not be negative, found \(count)") }
+            guard count <= limits.maximumPhotoCount else {
+                throw FieldError(
+                    "field \"photos.count\" is \(count), above the limit of \(limits.maximumPhotoCount) photos")
+            }
+            return .count(count)
+        case (nil, .some(let idsValue)):
+            guard case .array(let elements) = idsValue else {
+                throw FieldError("field \"photos.ids\" must be an array of strings, found \(idsValue.typeName)")
+            }
+            guard elements.count <= limits.maximumPhotoCount else {
+                throw FieldError(
+                    "field \"photos.ids\" lists \(elements.count) photos, above the limit of \(limits.maximumPhotoCount)")
+            }
+            var ids: [PhotoID] = []
+            ids.reserveCapacity(elements.count)
+            var positions: [PhotoID: Int] = [:]
+            for (position, element) in elements.enumerated() {
+                guard case .string(let id) = element else {
+                    throw FieldError("photos.ids[\(position)] must be a string, found \(element.typeName)")
+                }
+                if let earlier = positions.updateValue(position, forKey: id) {
+                    throw FieldError(
+                        "duplicate photo id \"\(id)\" in photos.ids (at \(earlier) and \(position))")
+                }
+                ids.append(id)
+            }
+            return .ids(ids)
+        }
+    }
+
+    static func event(from value: JSONValue) throws(FieldError) -> TraceEvent {
+        guard case .object(let object) = value else {
+            throw FieldError("an event must be a JSON object, found \(value.typeName)")
+        }
+        if object["trace"] != nil {
+            throw FieldError("a header may only be the first line")
+        }
+        guard let nameValue = object["event"] else { throw FieldError("missing field \"event\"") }
+        guard case .string(let nameText) = nameValue else {
+            throw FieldError("field \"event\" must be a string, found \(nameValue.typeName)")
+        }
+        guard let name = EventName(rawValue: nameText) else {
+            throw FieldError(
+                "unknown event \"\(nameText)\" (known: \(EventName.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        var t: Int?
+        if let value = object["t"], value != .null {
+            guard case .integer(let ms) = value else {
+                throw FieldError("field \"t\" must be a whole number of milliseconds, found \(value.typeName)")
+            }
+            guard ms >= 0 else { throw FieldError("field \"t\" must not be negative, found \(ms)") }
+            t = ms
+        }
+        let event: Event
+        switch name {
+        case .longPress: event = .longPress(try photo(object, name))
+        case .selectItem: event = .selectItem(try photo(object, name))
+        case .tap: event = .tap(try photo(object, name))
+        case .libraryChanged:
+            event = .libraryChanged(removed: try removed(object), inserted: try inserted(object))
+        default:
+            // Every other name takes no argument.
+            event = name.argumentlessEvent!
+        }
+        return TraceEvent(t: t, event)
+    }
+
+    private static func photo(_ object: JSONObject, _ name: EventName) throws(FieldError) -> PhotoID {
+        guard let value = object["photo"] else { throw FieldError("event \"\(name.rawValue)\" needs field \"photo\"") }
+        guard case .string(let id) = value else {
+            throw FieldError("field \"photo\" must be a string, found \(value.typeName)")
+        }
+        return id
+    }
+
+    private static func removed(_ object: JSONObject) throws(FieldError) -> [PhotoID] {
+        guard let value = object["removed"], value != .null else { return [] }
+        guard case .array(let elements) = value else {
+            throw FieldError("field \"removed\" must be an array of photo ids, found \(value.typeName)")
+        }
+        var ids: [PhotoID] = []
+        ids.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            guard case .string(let id) = element else {
+                throw FieldError("removed[\(position)] must be a string, found \(element.typeName)")
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    private static func inserted(_ object: JSONObject) throws(FieldError) -> [Insertion] {
+        guard let value = object["inserted"], value != .null else { return [] }
+        guard case .array(let elements) = value else {
+            throw FieldError("field \"inserted\" must be an array of {\"photo\",\"at\"}, found \(value.typeName)")
+        }
+        var insertions: [Insertion] = []
+        insertions.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            guard case .object(let entry) = element else {
+                throw FieldError("inserted[\(position)] must be an object, found \(element.typeName)")
+            }
+            guard let photoValue = entry["photo"] else { throw FieldError("inserted[\(position)] needs field \"photo\"") }
+            guard case .string(let photo) = photoValue else {
+                throw FieldError("inserted[\(position)].photo must be a string, found \(photoValue.typeName)")
+            }
+            guard let atValue = entry["at"] else { throw FieldError("inserted[\(position)] needs field \"at\"") }
+            guard case .integer(let at) = atValue else {
+                throw FieldError("inserted[\(position)].at must be a whole number, found \(atValue.typeName)")
+            }
+            insertions.append(Insertion(photo: photo, at: at))
+        }
+        return insertions
+    }
+}
+
+/// What is wrong with a line's fields; the reader attaches the line number.
+struct FieldError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

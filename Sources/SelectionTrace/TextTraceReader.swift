@@ -1,0 +1,116 @@
+import Foundation
+import SelectionCore
+
+/// Streams a text trace (JSON Lines, SPEC.md section 4): the header first, then one event at
+/// a time. Blank lines are skipped. Any malformed line throws a `TraceError` naming it.
+public struct TextTraceReader {
+    public let header: TraceHeader
+    private var lines: LineReader
+    private var lastTime: Int?
+    /// How many events have been read so far.
+    public private(set) var eventCount = 0
+
+    /// Reads the header from `lines`.
+    public init(lines: LineReader, limits: TraceLimits = .default) throws {
+        self.lines = lines
+        var headerLine: [UInt8]?
+        while let line = try self.lines.nextLine() {
+            if !Self.isBlank(line) {
+                headerLine = line
+                break
+            }
+        }
+        guard let headerLine else {
+            throw TraceError(line: max(self.lines.lineNumber, 1), message: "empty trace: expected a header line")
+        }
+        let lineNumber = self.lines.lineNumber
+        let value = try Self.parse(headerLine, lineNumber: lineNumber)
+        do {
+            header = try TextTraceDecoding.header(from: value, limits: limits)
+        } catch {
+            throw TraceError(line: lineNumber, message: error.message)
+        }
+    }
+
+    /// Opens and reads the header of the trace at `path`.
+    public init(path: String, limits: TraceLimits = .default) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TraceFileError.cannotOpen(path)
+        }
+        try self.init(lines: LineReader(fileHandle: handle), limits: limits)
+    }
+
+    /// Reads the header from text in memory.
+    public init(text: String, limits: TraceLimits = .default) throws {
+        try self.init(lines: LineReader(bytes: Array(text.utf8)), limits: limits)
+    }
+
+    /// The next event, or nil at the end of the trace.
+    public mutating func next() throws -> TraceEvent? {
+        while let line = try lines.nextLine() {
+            if Self.isBlank(line) { continue }
+            let lineNumber = lines.lineNumber
+            let value = try Self.parse(line, lineNumber: lineNumber)
+            let event: TraceEvent
+            do {
+                event = try TextTraceDecoding.event(from: value)
+            } catch {
+                throw TraceError(line: lineNumber, message: error.message)
+            }
+            if let t = event.t {
+                if let lastTime, t < lastTime {
+                    throw TraceError(
+                        line: lineNumber, message: "t \(t) is earlier than the previous event's t \(lastTime)")
+                }
+                lastTime = t
+            }
+            eventCount += 1
+            return event
+        }
+        return nil
+    }
+
+    /// Reads every remaining event.
+    public mutating func readAll() throws -> [TraceEvent] {
+        var events: [TraceEvent] = []
+        while let event = try next() { events.append(event) }
+        return events
+    }
+
+    private static func isBlank(_ line: [UInt8]) -> Bool {
+        line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
+    private static func parse(_ line: [UInt8], lineNumber: Int) throws -> JSONValue {
+        do {
+            return try JSONParser.parse(line)
+        } catch {
+            throw TraceError(line: lineNumber, message: "bad JSON at column \(error.column): \(error.message)")
+        }
+    }
+}
+
+extension Trace {
+    /// Reads a whole trace from text.
+    public init(text: String, limits: TraceLimits = .default) throws {
+        var reader = try TextTraceReader(text: text, limits: limits)
+        self.init(header: reader.header, events: try reader.readAll())
+    }
+
+    /// Reads a whole trace from a file.
+    public init(contentsOfFile path: String, limits: TraceLimits = .default) throws {
+        var reader = try TextTraceReader(path: path, limits: limits)
+        self.init(header: reader.header, events: try reader.readAll())
+    }
+}
+
+/// A trace file that cannot be opened (as opposed to one that is malformed).
+public enum TraceFileError: Error, Hashable, CustomStringConvertible {
+    case cannotOpen(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path): "\(path): cannot open the file (missing, or not readable)"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import SelectionCore
+
+/// The first line of a trace: what grid the session starts with. SPEC.md section 4.
+public struct TraceHeader: Hashable, Sendable {
+    /// The only value of the header's `trace` field.
+    public static let kind = "photo-grid-selection"
+    /// The newest format version this reader understands.
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var photos: PhotoList
+    /// The limit as written (not yet clamped).
+    public var limit: Int?
+    public var reduceMotion: Bool
+    /// Free-form notes (who recorded it, which property failed, ...); never interpreted.
+    public var meta: JSONObject?
+
+    public init(
+        version: Int = TraceHeader.currentVersion, photos: PhotoList, limit: Int? = nil,
+        reduceMotion: Bool = false, meta: JSONObject? = nil
+    ) {
+        self.version = version
+        self.photos = photos
+        self.limit = limit
+        self.reduceMotion = reduceMotion
+        self.meta = meta
+    }
+
+    /// The session this header starts.
+    public var configuration: GridConfiguration {
+        GridConfiguration(photos: photos, limit: limit, reduceMotion: reduceMotion)
+    }
+}
+
+/// One event line: the event and, optionally, when it happened.
+public struct TraceEvent: Hashable, Sendable {
+    /// Milliseconds since the trace began; never decreases along a trace.
+    public var t: Int?
+    public var event: Event
+
+    public init(t: Int? = nil, _ event: Event) {
+        self.t = t
+        self.event = event
+    }
+}
+
+/// A whole trace in memory. Large traces are better streamed with `TextTraceReader`.
+public struct Trace: Hashable, Sendable {
+    public var header: TraceHeader
+    public var events: [TraceEvent]
+
+    public init(header: TraceHeader, events: [TraceEvent]) {
+        self.header = header
+        self.events = events
+    }
+}

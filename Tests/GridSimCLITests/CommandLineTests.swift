@@ -1,0 +1,124 @@
+import Foundation
+import GridSimCLI
+import Testing
+
+/// Runs `gridsim` in-process and captures what it prints.
+final class Captured: @unchecked Sendable {
+    var out = ""
+    var err = ""
+
+    var console: Console {
+        Console(out: { self.out += $0 }, err: { self.err += $0 })
+    }
+
+    static func run(_ arguments: String...) -> (code: Int32, out: String, err: String) {
+        let captured = Captured()
+        let code = GridSim.main(arguments: arguments, console: captured.console)
+        return (code, captured.out, captured.err)
+    }
+}
+
+enum Paths {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func trace(_ name: String) -> String { packageRoot.appendingPathComponent("Traces/\(name)").path }
+
+    static func temporaryFile(_ contents: String, name: String = "trace.jsonl") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridsim-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
+
+@Suite("gridsim replay")
+struct ReplayCommandTests {
+    @Test(arguments: [
+        "contextual-walkthrough", "picker-tray-limit", "grid-photos-disappear", "share-edit-keep-mode", "back-both-modes",
+    ])
+    func jsonReportMatchesTheCheckedReport(_ name: String) throws {
+        let result = Captured.run("replay", "--json", Paths.trace("\(name).jsonl"))
+        #expect(result.code == 0)
+        #expect(result.err == "")
+        #expect(result.out == (try String(contentsOfFile: Paths.trace("\(name).report.json"), encoding: .utf8)))
+    }
+
+    @Test func tableShowsEveryStepAndTheFinalState() {
+        let result = Captured.run("replay", Paths.trace("picker-tray-limit.jsonl"))
+        #expect(result.code == 0)
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("seq  event") == true)
+        #expect(result.out.contains("  7  tap demo-7        rejected: limitReached  5 selected"))
+        #expect(result.out.contains("final: selecting, 5 selected, 5 of 8 photos chosen"))
+        #expect(result.out.contains("tray: 5 of 5 photos: demo-4, demo-6, demo-0, demo-2, demo-7"))
+    }
+
+    @Test func engineFlagAcceptsTheReference() {
+        let result = Captured.run("replay", "--engine=reference", "--json", Paths.trace("back-both-modes.jsonl"))
+        #expect(result.code == 0)
+    }
+
+    @Test func malformedTraceIsExit65WithFileAndLineAndNothingReplayed() throws {
+        let path = try Paths.temporaryFile(
+            """
+            {"trace":"photo-grid-selection","version":1,"photos":{"count":3}}
+            {"event":"longPress","photo":"1"}
+            {"event":"tap","photo":"2"
+            """)
+        let result = Captured.run("replay", path)
+        #expect(result.code == 65)
+        #expect(result.out == "")
+        #expect(result.err.hasPrefix("\(path):3: bad JSON at column 27"))
+    }
+
+    @Test func missingFileIsExit66() {
+        let result = Captured.run("replay", "/nonexistent/trace.jsonl")
+        #expect(result.code == 66)
+        #expect(result.err.contains("/nonexistent/trace.jsonl: no such file"))
+        #expect(result.out == "")
+    }
+
+    @Test func directoryIsExit66() {
+        let result = Captured.run("replay", Paths.packageRoot.path)
+        #expect(result.code == 66)
+    }
+
+    @Test(arguments: [
+        ["replay"], ["replay", "--bogus", "x.jsonl"], ["replay", "a.jsonl", "b.jsonl"], ["replay", "--engine"],
+        ["replay", "--engine", "turbo", "x.jsonl"], ["replay", "--json=yes", "x.jsonl"], ["frobnicate"], [],
+        ["help", "frobnicate"],
+    ])
+    func badUsageIsExit64WithTheUsage(_ arguments: [String]) {
+        let captured = Captured()
+        let code = GridSim.main(arguments: arguments, console: captured.console)
+        #expect(code == 64)
+        #expect(captured.out == "")
+        #expect(captured.err.contains("USAGE: gridsim"))
+    }
+}
+
+@Suite("gridsim help")
+struct HelpTests {
+    @Test func everySubcommandHasHelp() {
+        let overview = Captured.run("--help")
+        #expect(overview.code == 0)
+        let names = overview.out.split(separator: "\n")
+            .drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+            .prefix { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("See") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names.contains("replay"))
+        for name in names {
+            let help = Captured.run(name, "--help")
+            #expect(help.code == 0, "\(name) --help")
+            #expect(help.out.contains("USAGE: gridsim \(name)") || help.out.contains("USAGE:"), "\(name) --help")
+            let viaHelp = Captured.run("help", name)
+            #expect(viaHelp.code == 0)
+            #expect(viaHelp.out == help.out)
+        }
+    }
+
+    @Test func versionPrints() {
+        #expect(Captured.run("--version").out.hasPrefix("gridsim "))
+    }
+}

@@ -28,7 +28,8 @@ public protocol SelectionEngine {
     var photos: [PhotoID] { get }
     /// The chosen photos, in grid order.
     var selectedPhotos: [PhotoID] { get }
-    /// The chosen photos, in the order they were picked (the tray).
+    /// The chosen photos, in the order they were picked (the tray). SPEC.md makes pick order
+    /// observable only when a limit is set; without one an engine may return grid order.
     var picks: [PhotoID] { get }
 }
 
@@ -38,10 +39,12 @@ extension SelectionEngine {
         events.map { apply($0) }
     }
 
-    /// Everything observable about the state, as one comparable value.
+    /// Everything observable about the state, as one comparable value. Without a limit, pick
+    /// order is not observable, so `picks` is the selection in grid order.
     public var state: SelectionState {
-        SelectionState(
-            mode: mode, photos: photos, selection: selectedPhotos, picks: picks,
+        let selection = selectedPhotos
+        return SelectionState(
+            mode: mode, photos: photos, selection: selection, picks: limit == nil ? selection : picks,
             sheet: sheet, limit: limit, reduceMotion: reduceMotion)
     }
 

@@ -197,7 +197,7 @@ struct EventTableTests<Engine: SelectionEngine> {
     }
 
     func libraryChanged() {
-        var session = Session(.ids(["a", "b", "c", "d"]))
+        var session = Session(.ids(["a", "b", "c", "d"]), limit: 10)
         // While browsing: the grid changes, nothing else.
         session.send(.libraryChanged(removed: ["b"], inserted: []), .applied) { $0.photos = ["a", "c", "d"] }
         session.send(.libraryChanged(removed: ["zz"], inserted: []), .ignored)

@@ -36,7 +36,7 @@ let package = Package(
         // The command line: a library so that tests drive it in-process.
         .target(
             name: "GridSimCLI",
-            dependencies: ["SelectionCore", "SelectionTrace", "BenchmarkKit", "GridSimBenchmarks"]
+            dependencies: ["SelectionCore", "SelectionTrace"]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 

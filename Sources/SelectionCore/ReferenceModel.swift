@@ -2,10 +2,15 @@
 ///
 /// It works the way the seeds do: string ids, a `Set<String>` for the selection, arrays for
 /// the grid and the picks, whole-grid passes where that is the simplest thing. It is the
-/// oracle that faster engines are checked against, so it favours clarity over speed:
-/// membership tests on the grid are O(n), a tap is O(n), a library change is O(n · changes).
+/// oracle that faster engines are checked against, so it favours clarity over speed: a tap
+/// hashes strings, Delete and library changes rebuild the grid, `selectedPhotos` filters the
+/// whole grid.
 public struct ReferenceModel: SelectionEngine, Sendable {
-    public private(set) var photos: [PhotoID]
+    public private(set) var photos: [PhotoID] {
+        didSet { photoSet = Set(photos) }
+    }
+    /// The grid's ids as a set, for membership tests; always `Set(photos)`.
+    private var photoSet: Set<PhotoID>
     public private(set) var mode: Mode = .browsing
     public private(set) var sheet: Sheet?
     public let limit: Int?
@@ -15,13 +20,14 @@ public struct ReferenceModel: SelectionEngine, Sendable {
 
     public init(configuration: GridConfiguration) {
         photos = configuration.photos.ids
+        photoSet = Set(photos)
         limit = configuration.effectiveLimit
         reduceMotion = configuration.reduceMotion
     }
 
     public var photoCount: Int { photos.count }
     public var selectedCount: Int { selection.count }
-    public func contains(_ photo: PhotoID) -> Bool { photos.contains(photo) }
+    public func contains(_ photo: PhotoID) -> Bool { photoSet.contains(photo) }
     public func isSelected(_ photo: PhotoID) -> Bool { selection.contains(photo) }
     public var selectedPhotos: [PhotoID] { photos.filter(selection.contains) }
 
@@ -79,7 +85,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
 
     /// A long press or the Select accessibility action on `photo`; the Select button when nil.
     private mutating func enterSelecting(with photo: PhotoID?) -> Step {
-        if let photo, !photos.contains(photo) { return .rejected(.unknownPhoto) }
+        if let photo, !contains(photo) { return .rejected(.unknownPhoto) }
         if mode == .selecting { return sheet != nil ? .rejected(.covered) : .ignored }
         mode = .selecting
         var effects: [Effect] = []
@@ -93,7 +99,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     }
 
     private mutating func tap(_ photo: PhotoID) -> Step {
-        guard photos.contains(photo) else { return .rejected(.unknownPhoto) }
+        guard contains(photo) else { return .rejected(.unknownPhoto) }
         guard mode == .selecting else { return Step(outcome: .applied, effects: [.open(photo)]) }
         if sheet != nil { return .rejected(.covered) }
         if selection.contains(photo) {
@@ -147,17 +153,19 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     }
 
     private mutating func libraryChanged(removed: [PhotoID], inserted: [Insertion]) -> Step {
-        let surviving = photos.filter { !removed.contains($0) }
+        let removedSet = Set(removed)
+        let surviving = photos.filter { !removedSet.contains($0) }
         var seen = Set(surviving)
         for insertion in inserted {
             if !seen.insert(insertion.photo).inserted { return .rejected(.duplicatePhoto) }
         }
         guard surviving.count != photos.count || !inserted.isEmpty else { return .ignored }
 
-        photos = surviving
+        var grid = surviving
         for insertion in inserted {
-            photos.insert(insertion.photo, at: min(max(insertion.at, 0), photos.count))
+            grid.insert(insertion.photo, at: min(max(insertion.at, 0), grid.count))
         }
+        photos = grid
         // The seed's pruning: `selection.formIntersection(photos.map(\.id))`.
         let before = selection.count
         selection.formIntersection(photos)

@@ -1,6 +1,14 @@
 /// Whether the grid is in its multi-select mode.
 public enum Mode: String, Hashable, Sendable {
     case browsing, selecting
+
+    /// The app bar title: `Long press a photo`, `Select items` or `N selected`.
+    public static func title(_ mode: Mode, selectedCount: Int) -> String {
+        switch mode {
+        case .browsing: "Long press a photo"
+        case .selecting: selectedCount == 0 ? "Select items" : "\(selectedCount) selected"
+        }
+    }
 }
 
 /// A reducer of SPEC.md: apply an event, get its outcome and effects, read the state.
@@ -49,12 +57,7 @@ extension SelectionEngine {
     }
 
     /// The app bar title.
-    public var title: String {
-        switch mode {
-        case .browsing: "Long press a photo"
-        case .selecting: selectedCount == 0 ? "Select items" : "\(selectedCount) selected"
-        }
-    }
+    public var title: String { Mode.title(mode, selectedCount: selectedCount) }
 
     /// The toolbar shown while selecting; nil while browsing (the tab bar is back).
     public var toolbar: Toolbar? {

@@ -1,17 +1,24 @@
 import SelectionCore
 
 /// One replayed event: what it was, what became of it, and what a person then saw.
+///
+/// Kept small (the step is a fixed-shape value, the title is rendered on demand) because a
+/// replay of a million events holds a million of these.
 public struct ReplayStep: Hashable, Sendable {
     /// Counts events from 1.
     public var seq: Int
     public var event: Event
-    public var outcome: Outcome
-    public var effects: [Effect]
-    public var announcements: [Announcement]
-    /// The title after the event.
-    public var title: String
+    public var step: Step
+    /// The mode after the event.
+    public var mode: Mode
     /// The number of chosen photos after the event.
     public var count: Int
+
+    public var outcome: Outcome { step.outcome }
+    public var effects: [Effect] { step.effects }
+    public var announcements: [Announcement] { step.announcements }
+    /// The title after the event.
+    public var title: String { Mode.title(mode, selectedCount: count) }
 }
 
 /// The state at the end of a replay, as SPEC.md section 5 reports it.
@@ -57,8 +64,7 @@ public enum Replayer {
         for (index, traceEvent) in events.enumerated() {
             let step = engine.apply(traceEvent.event)
             let replayed = ReplayStep(
-                seq: index + 1, event: traceEvent.event, outcome: step.outcome, effects: step.effects,
-                announcements: step.announcements, title: engine.title, count: engine.selectedCount)
+                seq: index + 1, event: traceEvent.event, step: step, mode: engine.mode, count: engine.selectedCount)
             observe(engine, replayed)
             steps.append(replayed)
         }

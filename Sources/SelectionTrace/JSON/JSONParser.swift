@@ -182,12 +182,27 @@ public struct JSONParser {
             }
             while index < bytes.count && isDigit(bytes[index]) { index += 1 }
         }
+        if isInteger, let integer = integerValue(bytes[start..<index]) { return .integer(integer) }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else {
             throw error("number out of range", at: start)
         }
         return .double(double)
+    }
+
+    /// The value of an integer literal the grammar has already checked, or nil on overflow.
+    private func integerValue(_ literal: ArraySlice<UInt8>) -> Int? {
+        let negative = literal.first == UInt8(ascii: "-")
+        var value = 0
+        for byte in literal.dropFirst(negative ? 1 : 0) {
+            let digit = Int(byte &- UInt8(ascii: "0"))
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowedAgain) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflowed || overflowedAgain { return nil }
+            value = next
+        }
+        return value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

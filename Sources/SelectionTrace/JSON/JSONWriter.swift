@@ -101,32 +101,30 @@ public struct JSONWriter {
         }
     }
 
+    /// Appends `value` as a JSON string literal. O(length); strings that need no escape (ids,
+    /// titles) are appended whole.
     public static func appendQuoted(_ value: String, to text: inout String) {
         text.append("\"")
-        var plainStart = value.unicodeScalars.startIndex
-        var index = plainStart
-        let scalars = value.unicodeScalars
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String? =
+        if !value.utf8.contains(where: needsEscape) {
+            text.append(value)
+        } else {
+            for scalar in value.unicodeScalars {
                 switch scalar {
-                case "\"": "\\\""
-                case "\\": "\\\\"
-                case "\n": "\\n"
-                case "\r": "\\r"
-                case "\t": "\\t"
+                case "\"": text.append("\\\"")
+                case "\\": text.append("\\\\")
+                case "\n": text.append("\\n")
+                case "\r": text.append("\\r")
+                case "\t": text.append("\\t")
                 case _ where scalar.value < 0x20:
-                    "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                default: nil
+                    text.append("\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16))
+                default: text.unicodeScalars.append(scalar)
                 }
-            if let escape {
-                text.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
-                text.append(escape)
-                plainStart = scalars.index(after: index)
             }
-            index = scalars.index(after: index)
         }
-        text.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
         text.append("\"")
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 }

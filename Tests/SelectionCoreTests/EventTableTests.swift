@@ -240,6 +240,20 @@ struct EventTableTests<Engine: SelectionEngine> {
         }
         #expect(session.engine.mode == .selecting)
         #expect(session.engine.sheet == .share)
+
+        // A chosen photo removed and inserted again in the same event is still in the grid after
+        // the insertions, so it stays chosen; the grid changed, so the event is applied.
+        var again = Session(.ids(["a", "b", "c"]), limit: 10)
+        again.given(.longPress("b"), .tap("c"))
+        again.send(.libraryChanged(removed: ["b"], inserted: [.init(photo: "b", at: 1)]), .applied)
+        again.send(
+            .libraryChanged(removed: ["b", "c"], inserted: [.init(photo: "b", at: 0)]), .applied,
+            effects: [.haptic, snappy], announcements: [.countChanged(1)]
+        ) {
+            $0.photos = ["b", "a"]
+            $0.selection = ["b"]
+            $0.picks = ["b"]
+        }
     }
 
     func reduceMotion() {
@@ -278,6 +292,26 @@ struct EventTableTests<Engine: SelectionEngine> {
 @Suite("Event table, reference model")
 struct ReferenceEventTableTests {
     let table = EventTableTests<ReferenceModel>()
+
+    @Test func longPress() { table.enterWithPhoto(Event.longPress) }
+    @Test func selectItem() { table.enterWithPhoto(Event.selectItem) }
+    @Test func tap() { table.tap() }
+    @Test func selectButton() { table.selectButton() }
+    @Test func selectAll() { table.selectAll() }
+    @Test func deselectAll() { table.deselectAll() }
+    @Test func done() { table.done() }
+    @Test func back() { table.back() }
+    @Test func delete() { table.delete() }
+    @Test func move() { table.move() }
+    @Test func shareAndEdit() { table.shareAndEdit() }
+    @Test func dismiss() { table.dismiss() }
+    @Test func libraryChanged() { table.libraryChanged() }
+    @Test func reduceMotion() { table.reduceMotion() }
+}
+
+@Suite("Event table, fast engine")
+struct FastEventTableTests {
+    let table = EventTableTests<FastEngine>()
 
     @Test func longPress() { table.enterWithPhoto(Event.longPress) }
     @Test func selectItem() { table.enterWithPhoto(Event.selectItem) }

@@ -1,0 +1,298 @@
+/// Word-by-word operations between two bitmaps: pruning a selection against the live slots,
+/// select-all, set differences.
+///
+/// Each runs in O(C) word operations at most (C chunks, 64 words each) and usually much
+/// less: a directory or chunk that both sides share, or that one side lacks, is decided
+/// without reading its words, and a chunk whose words would not change is not copied.
+/// The flips are journaled while they fit (see `SelectionChangeJournal`).
+extension SelectionBitmap {
+    /// Keeps only the slots `other` also holds: pruning against the live slots.
+    public mutating func formIntersection(_ other: SelectionBitmap) {
+        combine(with: other, Intersection.self)
+    }
+
+    /// Removes the slots `other` holds.
+    public mutating func subtract(_ other: SelectionBitmap) {
+        combine(with: other, Subtraction.self)
+    }
+
+    /// Adds the slots `other` holds. Chunks this bitmap lacks are shared with `other`.
+    public mutating func formUnion(_ other: SelectionBitmap) {
+        combine(with: other, Union.self)
+    }
+
+    /// Keeps the slots that exactly one of the two holds.
+    public mutating func formSymmetricDifference(_ other: SelectionBitmap) {
+        combine(with: other, SymmetricDifference.self)
+    }
+
+    public func intersection(_ other: SelectionBitmap) -> SelectionBitmap {
+        var result = self
+        result.formIntersection(other)
+        return result
+    }
+
+    public func subtracting(_ other: SelectionBitmap) -> SelectionBitmap {
+        var result = self
+        result.subtract(other)
+        return result
+    }
+
+    public func union(_ other: SelectionBitmap) -> SelectionBitmap {
+        var result = self
+        result.formUnion(other)
+        return result
+    }
+
+    /// The slots that exactly one of the two holds. For the slot lists of a change between
+    /// two snapshots, `changes(since:)` is cheaper.
+    public func symmetricDifference(_ other: SelectionBitmap) -> SelectionBitmap {
+        var result = self
+        result.formSymmetricDifference(other)
+        return result
+    }
+
+    /// Whether every slot of this bitmap is in `other`. O(C) at most, skipping shared chunks.
+    public func isSubset(of other: SelectionBitmap) -> Bool {
+        guard count <= other.count else { return false }
+        for directoryIndex in directories.indices {
+            let mine = directories[directoryIndex]
+            let theirs = other.directory(at: directoryIndex)
+            if mine === theirs { continue }
+            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
+                guard let myChunk = mine.chunk(at: chunkIndex), myChunk.population != 0 else { continue }
+                guard let theirChunk = theirs?.chunk(at: chunkIndex) else { return false }
+                if myChunk === theirChunk { continue }
+                let myWords = myChunk.words
+                let theirWords = theirChunk.words
+                for wordIndex in 0..<SelectionBitmapChunk.wordCount
+                where myWords[wordIndex] & ~theirWords[wordIndex] != 0 {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    // MARK: - The shared walk
+
+    /// Replaces this bitmap's words by `Operation.combine(mine, theirs)`.
+    private mutating func combine<Operation: ChunkOperation>(
+        with other: SelectionBitmap, _: Operation.Type
+    ) {
+        if Operation.mayAddSlots, other.directories.count > directories.count {
+            reserveCapacity(other.slotCapacity)
+        }
+        for directoryIndex in directories.indices {
+            let theirs = other.directory(at: directoryIndex)
+            if directories[directoryIndex] === theirs && Operation.whenSameChunk == .keepMine { continue }
+            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
+                let plan = Self.plan(
+                    mine: directories[directoryIndex].chunk(at: chunkIndex),
+                    theirs: theirs?.chunk(at: chunkIndex), Operation.self)
+                switch plan {
+                case .keepMine:
+                    continue
+                case .clear:
+                    let directory = uniqueDirectory(at: directoryIndex)
+                    // No local holds the chunk: `clearChunk` asks whether it is unique.
+                    recordFlips(
+                        of: directory.chunk(at: chunkIndex), becoming: nil,
+                        chunkIndex: directoryIndex << 6 | chunkIndex)
+                    count -= directory.population(ofChunkAt: chunkIndex)
+                    directory.clearChunk(at: chunkIndex)
+                case .takeTheirs:
+                    let directory = uniqueDirectory(at: directoryIndex)
+                    let theirChunk = theirs.unsafelyUnwrapped.chunk(at: chunkIndex).unsafelyUnwrapped
+                    recordFlips(of: nil, becoming: theirChunk, chunkIndex: directoryIndex << 6 | chunkIndex)
+                    count += theirChunk.population
+                    directory.setChunk(theirChunk, at: chunkIndex)
+                case .combineWords:
+                    // `other` keeps their chunk alive while its words are read.
+                    combineWords(
+                        ofChunk: directoryIndex << 6 | chunkIndex,
+                        with: theirs.unsafelyUnwrapped.chunk(at: chunkIndex).unsafelyUnwrapped.words,
+                        Operation.self)
+                }
+            }
+        }
+    }
+
+    /// What to do with one chunk, decided without writing anything. Takes the references as
+    /// arguments so that none is still bound when the caller asks for uniqueness.
+    private static func plan<Operation: ChunkOperation>(
+        mine: SelectionBitmapChunk?, theirs: SelectionBitmapChunk?, _: Operation.Type
+    ) -> ChunkPlan {
+        let mineIsEmpty = (mine?.population ?? 0) == 0
+        let theirsIsEmpty = (theirs?.population ?? 0) == 0
+        let shortcut: ChunkPlan
+        if mine === theirs {
+            shortcut = Operation.whenSameChunk
+        } else if theirsIsEmpty {
+            shortcut = Operation.whenTheirsIsEmpty
+        } else if mineIsEmpty {
+            shortcut = Operation.whenMineIsEmpty
+        } else {
+            let myWords = mine.unsafelyUnwrapped.words
+            let theirWords = theirs.unsafelyUnwrapped.words
+            for wordIndex in 0..<SelectionBitmapChunk.wordCount
+            where Operation.combine(myWords[wordIndex], theirWords[wordIndex]) != myWords[wordIndex] {
+                return .combineWords
+            }
+            return .keepMine
+        }
+        // Clearing an empty chunk or taking an empty one changes nothing.
+        switch shortcut {
+        case .clear: return mineIsEmpty ? .keepMine : .clear
+        case .takeTheirs: return theirsIsEmpty ? .keepMine : .takeTheirs
+        case .keepMine, .combineWords: return shortcut
+        }
+    }
+
+    /// Writes `combine(mine, theirs)` into chunk `chunkIndex`. A shared chunk is not copied
+    /// and then overwritten: the result is written straight into a new chunk (one pass).
+    private mutating func combineWords<Operation: ChunkOperation>(
+        ofChunk chunkIndex: Int, with theirWords: UnsafePointer<UInt64>, _: Operation.Type
+    ) {
+        let directory = uniqueDirectory(at: chunkIndex >> SelectionBitmapDirectory.chunkShift)
+        let journal = uniqueJournal()
+        let slot = directory.chunks + (chunkIndex & 63)
+        // Asked before any reference to the chunk is bound.
+        let isUnique = isKnownUniquelyReferenced(&slot.pointee)
+        let source = slot.pointee.unsafelyUnwrapped
+        let target = isUnique ? source : SelectionBitmapChunk.makeUninitialized()
+        let oldWords = source.words
+        let newWords = target.words
+        let chunkBase = chunkIndex << SelectionBitmapChunk.bitShift
+        var population = 0
+        for wordIndex in 0..<SelectionBitmapChunk.wordCount {
+            let old = oldWords[wordIndex]
+            let new = Operation.combine(old, theirWords[wordIndex])
+            newWords[wordIndex] = new
+            population &+= new.nonzeroBitCount
+            if old != new && journal.isComplete {
+                journal.record(changedBits: old ^ new, newWord: new, wordBase: chunkBase | (wordIndex << 6))
+            }
+        }
+        count += population - source.population
+        target.population = population
+        if !isUnique { slot.pointee = target }
+    }
+
+    /// Removes every slot whose bit is set in `flatWords` (bit `i` of word `w` stands for slot
+    /// `64 · w + i`): a plain bitmap such as the slots leaving a grid.
+    ///
+    /// O(C + flatWords.count) word operations; chunks that are empty on either side are
+    /// skipped after one check, and chunks that would not change are not copied.
+    mutating func subtract(flatWords: [UInt64]) {
+        flatWords.withUnsafeBufferPointer { flat in
+            let wordCount = SelectionBitmapChunk.wordCount
+            let chunkTotal = Swift.min(directories.count << SelectionBitmapDirectory.chunkShift, (flat.count + wordCount - 1) / wordCount)
+            for chunkIndex in 0..<chunkTotal where (chunk(at: chunkIndex)?.population ?? 0) != 0 {
+                let mine = chunk(at: chunkIndex).unsafelyUnwrapped.words
+                let available = Swift.min(wordCount, flat.count - chunkIndex * wordCount)
+                Self.withWords(of: flat, chunk: chunkIndex, available: available) { theirs in
+                    for wordIndex in 0..<wordCount where mine[wordIndex] & theirs[wordIndex] != 0 {
+                        combineWords(ofChunk: chunkIndex, with: theirs, Subtraction.self)
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the 64 words of chunk `chunk` in `flat`, zero-padded past `available`.
+    private static func withWords(
+        of flat: UnsafeBufferPointer<UInt64>, chunk: Int, available: Int,
+        _ body: (UnsafePointer<UInt64>) -> Void
+    ) {
+        let start = flat.baseAddress.unsafelyUnwrapped + chunk * SelectionBitmapChunk.wordCount
+        if available == SelectionBitmapChunk.wordCount {
+            body(start)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: SelectionBitmapChunk.wordCount) { padded in
+            let base = padded.baseAddress.unsafelyUnwrapped
+            base.initialize(repeating: 0, count: SelectionBitmapChunk.wordCount)
+            base.update(from: start, count: available)
+            body(base)
+        }
+    }
+
+    /// Journals the flips of replacing chunk `chunkIndex`'s bits (`old`, nil for clear)
+    /// by `new`'s (nil for clear), or marks the journal incomplete when they do not fit.
+    private mutating func recordFlips(
+        of old: SelectionBitmapChunk?, becoming new: SelectionBitmapChunk?, chunkIndex: Int
+    ) {
+        let journal = uniqueJournal()
+        let flips = (old?.population ?? 0) + (new?.population ?? 0)
+        guard journal.hasRoom(for: flips) else {
+            journal.markIncomplete()
+            return
+        }
+        let chunkBase = chunkIndex << SelectionBitmapChunk.bitShift
+        for wordIndex in 0..<SelectionBitmapChunk.wordCount {
+            let oldWord = old?.word(at: wordIndex) ?? 0
+            let newWord = new?.word(at: wordIndex) ?? 0
+            if oldWord != newWord {
+                journal.record(changedBits: oldWord ^ newWord, newWord: newWord, wordBase: chunkBase | (wordIndex << 6))
+            }
+        }
+    }
+}
+
+/// What a bulk operation does with one chunk of the receiver.
+enum ChunkPlan {
+    /// Leave it as it is.
+    case keepMine
+    /// Make it all clear.
+    case clear
+    /// Share the other bitmap's chunk (the receiver's is empty).
+    case takeTheirs
+    /// Compute it word by word.
+    case combineWords
+}
+
+/// One bulk operation: how words combine, and what it may conclude without reading words.
+/// Generic parameters (not closures) so that each operation's loop is specialised.
+protocol ChunkOperation {
+    static func combine(_ mine: UInt64, _ theirs: UInt64) -> UInt64
+    /// When both sides hold the very same chunk object.
+    static var whenSameChunk: ChunkPlan { get }
+    static var whenTheirsIsEmpty: ChunkPlan { get }
+    static var whenMineIsEmpty: ChunkPlan { get }
+    /// Whether the result may hold slots beyond the receiver's capacity.
+    static var mayAddSlots: Bool { get }
+}
+
+private enum Intersection: ChunkOperation {
+    @inline(__always) static func combine(_ mine: UInt64, _ theirs: UInt64) -> UInt64 { mine & theirs }
+    static var whenSameChunk: ChunkPlan { .keepMine }
+    static var whenTheirsIsEmpty: ChunkPlan { .clear }
+    static var whenMineIsEmpty: ChunkPlan { .keepMine }
+    static var mayAddSlots: Bool { false }
+}
+
+private enum Subtraction: ChunkOperation {
+    @inline(__always) static func combine(_ mine: UInt64, _ theirs: UInt64) -> UInt64 { mine & ~theirs }
+    static var whenSameChunk: ChunkPlan { .clear }
+    static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
+    static var whenMineIsEmpty: ChunkPlan { .keepMine }
+    static var mayAddSlots: Bool { false }
+}
+
+private enum Union: ChunkOperation {
+    @inline(__always) static func combine(_ mine: UInt64, _ theirs: UInt64) -> UInt64 { mine | theirs }
+    static var whenSameChunk: ChunkPlan { .keepMine }
+    static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
+    static var whenMineIsEmpty: ChunkPlan { .takeTheirs }
+    static var mayAddSlots: Bool { true }
+}
+
+private enum SymmetricDifference: ChunkOperation {
+    @inline(__always) static func combine(_ mine: UInt64, _ theirs: UInt64) -> UInt64 { mine ^ theirs }
+    static var whenSameChunk: ChunkPlan { .clear }
+    static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
+    static var whenMineIsEmpty: ChunkPlan { .takeTheirs }
+    static var mayAddSlots: Bool { true }
+}

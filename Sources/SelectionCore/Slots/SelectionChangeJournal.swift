@@ -1,0 +1,159 @@
+/// The bit flips a `SelectionBitmap` made since it last diverged from a copy, so that the
+/// diff of two snapshots a few toggles apart costs what changed, not what the grid holds.
+///
+/// Why a journal and not only shared chunks: 100 toggles spread over a ten-million-slot
+/// grid land in ~100 different chunks of ~39 directories, so even a diff that skips shared
+/// objects visits every directory, compares ~2,400 chunk references and 6,400 words, where
+/// the same 100 toggles on a 10K grid touch 3 chunks. The journal makes that diff sort ~100
+/// entries at any grid size. Chunk identity remains the fallback when no journal path exists.
+///
+/// How it stays correct without locks: a bitmap writes only a journal it references
+/// uniquely. The first change after a copy *forks*: the writer gets a new journal whose
+/// `parent` is the old one. A parent is therefore never written again (its child holds it),
+/// and two bitmaps holding the same journal object hold the same bits. A snapshot's changes
+/// up to a later value are the entries of the journals between them on the parent chain.
+///
+/// What it costs: one uniqueness check and one 8-byte append per flip; two allocations per
+/// fork (the first change after a snapshot, which copies a chunk anyway). It is bounded: a
+/// chain holds at most `entryLimit` entries. Past that, or after a change too big to list,
+/// the journal is marked incomplete: it stops recording, frees its entries, lets go of its
+/// parent, and diffs across it fall back to comparing chunks.
+final class SelectionChangeJournal {
+    /// The most entries one parent chain records: a diff sorts at most this many (tens of
+    /// µs), about what comparing every chunk of a 10M-slot bitmap costs.
+    static let entryLimit = 4096
+
+    /// The journal this one continues; strong, so that it outlives the snapshots holding it.
+    /// Written only while this journal is unique (`markIncomplete`) or being freed.
+    private(set) var parent: SelectionChangeJournal?
+    /// Entries recorded on the complete part of the chain above when this journal forked.
+    let inheritedEntryCount: Int
+    // The entries, as a hand-managed buffer: an `[UInt64]` stored property would cost a
+    // dynamic exclusivity check and a uniqueness check per append on the toggle path. The
+    // owner of a journal is the only writer (see above), so the checks are switched off.
+    /// Each flip as `slot << 1 | (isNowSet ? 1 : 0)`, oldest first; `entryCount` of them.
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private(set) var entryCount = 0
+    @exclusivity(unchecked) private var capacity = 0
+    /// False once a change happened that is not in the entries.
+    @exclusivity(unchecked) private(set) var isComplete = true
+
+    /// A journal that continues from no other.
+    init() {
+        parent = nil
+        inheritedEntryCount = 0
+    }
+
+    private init(parent: SelectionChangeJournal, inheritedEntryCount: Int) {
+        self.parent = parent
+        self.inheritedEntryCount = inheritedEntryCount
+    }
+
+    deinit {
+        storage?.deallocate()
+        // Frees a long chain iteratively: one recursive release per journal could exhaust a
+        // small thread stack. Each step detaches an ancestor that only this chain holds.
+        var next = parent
+        parent = nil
+        while isKnownUniquelyReferenced(&next) {
+            let journal = next.unsafelyUnwrapped
+            next = journal.parent
+            journal.parent = nil
+        }
+    }
+
+    /// The recorded entries, oldest first.
+    var entries: UnsafeBufferPointer<UInt64> {
+        UnsafeBufferPointer(start: storage, count: entryCount)
+    }
+
+    /// A new journal for a writer that shares this one, linked to it while the chain has room.
+    func fork() -> SelectionChangeJournal {
+        // An incomplete journal is still a valid target (its holders' bits are known), it
+        // just contributes no entries of its own to a longer chain.
+        let inherited = isComplete ? inheritedEntryCount + entryCount : 0
+        guard inherited < Self.entryLimit else { return SelectionChangeJournal() }
+        return SelectionChangeJournal(parent: self, inheritedEntryCount: inherited)
+    }
+
+    /// Whether `flips` more entries fit on this chain.
+    @inline(__always)
+    func hasRoom(for flips: Int) -> Bool {
+        isComplete && inheritedEntryCount + entryCount + flips <= Self.entryLimit
+    }
+
+    /// Records one flip. The caller holds the sole reference. Amortised O(1); no allocation
+    /// once the entry buffer has grown, or once the journal is incomplete.
+    @inline(__always)
+    func record(_ slot: PhotoSlot, isNowSet: Bool) {
+        guard isComplete else { return }
+        guard hasRoom(for: 1) else {
+            markIncomplete()
+            return
+        }
+        append(UInt64(slot.rawValue) << 1 | (isNowSet ? 1 : 0))
+    }
+
+    @inline(__always)
+    private func append(_ entry: UInt64) {
+        if entryCount == capacity { grow() }
+        storage.unsafelyUnwrapped[entryCount] = entry
+        entryCount &+= 1
+    }
+
+    /// Doubles the entry buffer (from 32 entries, up to the limit).
+    private func grow() {
+        let newCapacity = Swift.min(Swift.max(32, capacity * 2), Self.entryLimit)
+        let newStorage = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        if let storage {
+            newStorage.initialize(from: storage, count: entryCount)
+            storage.deallocate()
+        }
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    /// Records the flips of one word: the bits of `changedBits`, `wordBase` being the slot
+    /// of bit 0 and `newWord` the word after the change; marks the journal incomplete
+    /// instead when they do not fit. The caller holds the sole reference.
+    func record(changedBits: UInt64, newWord: UInt64, wordBase: Int) {
+        guard isComplete else { return }
+        guard hasRoom(for: changedBits.nonzeroBitCount) else {
+            markIncomplete()
+            return
+        }
+        var bits = changedBits
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            let isNowSet = (newWord >> UInt64(bit)) & 1
+            append(UInt64(wordBase | bit) << 1 | isNowSet)
+        }
+    }
+
+    /// Notes a change that is not recorded. The caller holds the sole reference.
+    func markIncomplete() {
+        isComplete = false
+        storage?.deallocate()
+        storage = nil
+        entryCount = 0
+        capacity = 0
+        // No walk can cross this journal any more, so the ancestors are of no use.
+        parent = nil
+    }
+
+    /// The entries of the journals from this one up to, not including, `ancestor`, if
+    /// `ancestor` is on this journal's parent chain and every journal on the way is
+    /// complete; nil otherwise. Newest journal first. O(chain length + entries returned).
+    func entries(since ancestor: SelectionChangeJournal) -> [UInt64]? {
+        if ancestor === self { return [] }
+        var gathered: [UInt64] = []
+        var journal = self
+        while journal.isComplete, let parent = journal.parent {
+            gathered.append(contentsOf: journal.entries)
+            if parent === ancestor { return gathered }
+            journal = parent
+        }
+        return nil
+    }
+}

@@ -1,0 +1,101 @@
+/// The slots that differ between two values of a bitmap: what a snapshot diff reports.
+public struct SelectionChanges: Hashable, Sendable {
+    /// Slots present in the newer value only, ascending.
+    public var added: [PhotoSlot]
+    /// Slots present in the older value only, ascending.
+    public var removed: [PhotoSlot]
+
+    public init(added: [PhotoSlot] = [], removed: [PhotoSlot] = []) {
+        self.added = added
+        self.removed = removed
+    }
+
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+
+    /// The number of slots that differ: the size of the symmetric difference.
+    public var count: Int { added.count + removed.count }
+}
+
+extension SelectionBitmap {
+    /// The changes that turn `old` into this value: a snapshot diff.
+    ///
+    /// Cost grows with what changed, not with the grid:
+    /// - when one value descends from the other by recorded flips (the usual case: a
+    ///   snapshot, then toggles), O(k log k) for k journal entries between them, whatever N;
+    /// - otherwise O(D + 64 · d + 64 · c) for D directories, d directories and c chunks that
+    ///   are not the same object in both values (`structuralChanges(since:)`).
+    public func changes(since old: SelectionBitmap) -> SelectionChanges {
+        if journal === old.journal { return SelectionChanges() }
+        if let entries = journal.entries(since: old.journal) {
+            return Self.changes(fromJournalEntries: entries, reversed: false)
+        }
+        if let entries = old.journal.entries(since: journal) {
+            return Self.changes(fromJournalEntries: entries, reversed: true)
+        }
+        return structuralChanges(since: old)
+    }
+
+    /// The net effect of journal entries: a slot flipped an odd number of times changed, in
+    /// the direction of its flips (they alternate, so their sum is -1, 0 or +1).
+    /// `reversed` reads entries that lead from the newer value to the older one.
+    static func changes(fromJournalEntries entries: [UInt64], reversed: Bool) -> SelectionChanges {
+        var changes = SelectionChanges()
+        guard !entries.isEmpty else { return changes }
+        var sorted = entries
+        sorted.sort()
+        var index = 0
+        while index < sorted.count {
+            let slot = sorted[index] >> 1
+            var net = 0
+            while index < sorted.count && sorted[index] >> 1 == slot {
+                net += sorted[index] & 1 == 1 ? 1 : -1
+                index += 1
+            }
+            if net == 0 { continue }
+            if (net > 0) != reversed {
+                changes.added.append(PhotoSlot(rawValue: UInt32(slot)))
+            } else {
+                changes.removed.append(PhotoSlot(rawValue: UInt32(slot)))
+            }
+        }
+        return changes
+    }
+
+    /// The changes found by comparing storage: directories and chunks that are the same
+    /// object in both values are skipped, the others compared word by word.
+    ///
+    /// O(D + 64 · d + 64 · c): D directories, d directories and c chunks that differ by identity.
+    func structuralChanges(since old: SelectionBitmap) -> SelectionChanges {
+        var changes = SelectionChanges()
+        let directoryCount = Swift.max(directories.count, old.directories.count)
+        for directoryIndex in 0..<directoryCount {
+            let newDirectory = directory(at: directoryIndex)
+            let oldDirectory = old.directory(at: directoryIndex)
+            if newDirectory === oldDirectory { continue }
+            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
+                let newChunk = newDirectory?.chunk(at: chunkIndex)
+                let oldChunk = oldDirectory?.chunk(at: chunkIndex)
+                if newChunk === oldChunk { continue }
+                let chunkBase = (directoryIndex << Self.directoryShift) | (chunkIndex << SelectionBitmapChunk.bitShift)
+                for wordIndex in 0..<SelectionBitmapChunk.wordCount {
+                    let newWord = newChunk?.word(at: wordIndex) ?? 0
+                    let oldWord = oldChunk?.word(at: wordIndex) ?? 0
+                    guard newWord != oldWord else { continue }
+                    let wordBase = chunkBase | (wordIndex << 6)
+                    Self.appendSlots(of: newWord & ~oldWord, wordBase: wordBase, to: &changes.added)
+                    Self.appendSlots(of: oldWord & ~newWord, wordBase: wordBase, to: &changes.removed)
+                }
+            }
+        }
+        return changes
+    }
+
+    @inline(__always)
+    private static func appendSlots(of word: UInt64, wordBase: Int, to slots: inout [PhotoSlot]) {
+        var bits = word
+        while bits != 0 {
+            slots.append(PhotoSlot(wordBase | bits.trailingZeroBitCount))
+            bits &= bits &- 1
+        }
+    }
+}

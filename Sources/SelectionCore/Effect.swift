@@ -34,4 +34,17 @@ public enum Effect: Hashable, Sendable {
         case .animation: "animation"
         }
     }
+
+    /// A short human form for the step table and messages: `deleted 2,5`, `animation snappy`.
+    public var summary: String {
+        switch self {
+        case .open(let photo): "open \(photo)"
+        case .navigateBack: "navigateBack"
+        case .deleted(let photos): "deleted \(photos.joined(separator: ","))"
+        case .moved(let photos): "moved \(photos.joined(separator: ","))"
+        case .present(let sheet, let photos): "present \(sheet.rawValue) \(photos.joined(separator: ","))"
+        case .haptic: "haptic"
+        case .animation(let style): "animation \(style.rawValue)"
+        }
+    }
 }

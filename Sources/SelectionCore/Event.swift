@@ -93,3 +93,18 @@ public enum EventName: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension Event {
+    /// A short human form for the step table: `tap 7`, `libraryChanged -3 +x@0`.
+    public var summary: String {
+        switch self {
+        case .longPress(let photo), .selectItem(let photo), .tap(let photo):
+            return "\(name.rawValue) \(photo)"
+        case .libraryChanged(let removed, let inserted):
+            let parts = removed.map { "-\($0)" } + inserted.map { "+\($0.photo)@\($0.at)" }
+            return parts.isEmpty ? "libraryChanged" : "libraryChanged " + parts.joined(separator: " ")
+        default:
+            return name.rawValue
+        }
+    }
+}

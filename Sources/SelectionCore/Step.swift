@@ -64,3 +64,12 @@ public struct Step: Hashable, Sendable {
         Step(outcome: .rejected(reason))
     }
 }
+
+extension Step: CustomStringConvertible {
+    /// `applied: haptic, animation snappy, "2 selected"` or `rejected: limitReached`.
+    public var description: String {
+        guard case .applied = outcome else { return outcome.reason.map { "rejected: \($0.rawValue)" } ?? outcome.name }
+        let parts = effects.map(\.summary) + announcements.map { "\"\($0.text)\"" }
+        return parts.isEmpty ? "applied" : "applied: " + parts.joined(separator: ", ")
+    }
+}

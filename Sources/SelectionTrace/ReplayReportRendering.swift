@@ -4,30 +4,52 @@ extension ReplayReport {
     /// The report of SPEC.md section 5: one JSON object, one step per line so that a checked-in
     /// report reads well in a diff.
     public var json: String {
-        var final = JSONWriter()
-        final.beginObject()
-        final.key("mode")
-        final.string(self.final.mode.rawValue)
-        final.key("selected")
-        final.strings(self.final.selected)
-        final.key("count")
-        final.integer(self.final.selected.count)
-        final.key("photos")
-        final.integer(self.final.photoCount)
-        final.key("title")
-        final.string(self.final.title)
-        if let tray = self.final.tray {
-            final.key("tray")
-            final.strings(tray.photos)
-        }
-        final.endObject()
-
-        var text = "{\"final\":" + final.text + ",\n\"steps\":["
+        var text = "{\"final\":" + final.json + ",\n\"steps\":["
         for (index, step) in steps.enumerated() {
             text += index == 0 ? "\n" : ",\n"
             text += step.json
         }
         text += "]}\n"
+        return text
+    }
+}
+
+extension ReplayFinal {
+    /// `{"mode":…,"selected":[…],"count":…,"photos":…,"title":…,"tray":[…]}`, as SPEC.md
+    /// section 5 writes `final`; `tray` only when a limit is set.
+    public var json: String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("mode")
+        json.string(mode.rawValue)
+        json.key("selected")
+        json.strings(selected)
+        json.key("count")
+        json.integer(selected.count)
+        json.key("photos")
+        json.integer(photoCount)
+        json.key("title")
+        json.string(title)
+        if let tray {
+            json.key("tray")
+            json.strings(tray.photos)
+        }
+        json.endObject()
+        return json.text
+    }
+
+    /// The readable form: mode, title and counts, then the chosen photos, sheet and tray.
+    public var summary: String {
+        var text = "\(mode.rawValue), \(title), \(selected.count) of \(photoCount) photos chosen\n"
+        if !selected.isEmpty {
+            text += "selected: \(selected.joined(separator: ", "))\n"
+        }
+        if let sheet {
+            text += "sheet: \(sheet.rawValue)\n"
+        }
+        if let tray {
+            text += "tray: \(tray.counter)\(tray.photos.isEmpty ? "" : ": " + tray.photos.joined(separator: ", "))\n"
+        }
         return text
     }
 }
@@ -89,34 +111,8 @@ extension Effect {
         json.endObject()
     }
 
-    /// A short human form for the step table: `deleted 2,5`, `animation snappy`.
-    public var summary: String {
-        switch self {
-        case .open(let photo): "open \(photo)"
-        case .navigateBack: "navigateBack"
-        case .deleted(let photos): "deleted \(photos.joined(separator: ","))"
-        case .moved(let photos): "moved \(photos.joined(separator: ","))"
-        case .present(let sheet, let photos): "present \(sheet.rawValue) \(photos.joined(separator: ","))"
-        case .haptic: "haptic"
-        case .animation(let style): "animation \(style.rawValue)"
-        }
-    }
 }
 
-extension Event {
-    /// A short human form for the step table: `tap 7`, `libraryChanged -3 +x@0`.
-    public var summary: String {
-        switch self {
-        case .longPress(let photo), .selectItem(let photo), .tap(let photo):
-            return "\(name.rawValue) \(photo)"
-        case .libraryChanged(let removed, let inserted):
-            let parts = removed.map { "-\($0)" } + inserted.map { "+\($0.photo)@\($0.at)" }
-            return parts.isEmpty ? "libraryChanged" : "libraryChanged " + parts.joined(separator: " ")
-        default:
-            return name.rawValue
-        }
-    }
-}
 
 extension ReplayReport {
     /// The readable form: a step table, then the final state.
@@ -148,16 +144,7 @@ extension ReplayReport {
             text += line.trimmingTrailingSpaces() + "\n"
         }
         text += "\n"
-        text += "final: \(final.mode.rawValue), \(final.title), \(final.selected.count) of \(final.photoCount) photos chosen\n"
-        if !final.selected.isEmpty {
-            text += "selected: \(final.selected.joined(separator: ", "))\n"
-        }
-        if let sheet = final.sheet {
-            text += "sheet: \(sheet.rawValue)\n"
-        }
-        if let tray = final.tray {
-            text += "tray: \(tray.counter)\(tray.photos.isEmpty ? "" : ": " + tray.photos.joined(separator: ", "))\n"
-        }
+        text += "final: " + final.summary
         return text
     }
 }

@@ -54,9 +54,13 @@ struct ReplayCommandTests {
         #expect(result.out.contains("tray: 5 of 5 photos: demo-4, demo-6, demo-0, demo-2, demo-7"))
     }
 
-    @Test func engineFlagAcceptsTheReference() {
-        let result = Captured.run("replay", "--engine=reference", "--json", Paths.trace("back-both-modes.jsonl"))
-        #expect(result.code == 0)
+    @Test(arguments: ["contextual-walkthrough", "picker-tray-limit", "grid-photos-disappear"])
+    func bothEnginesPrintTheSameReport(_ name: String) {
+        let fast = Captured.run("replay", "--engine=fast", "--json", Paths.trace("\(name).jsonl"))
+        let reference = Captured.run("replay", "--engine", "reference", "--json", Paths.trace("\(name).jsonl"))
+        #expect(fast.code == 0 && reference.code == 0)
+        #expect(fast.out == reference.out)
+        #expect(fast.out == Captured.run("replay", "--json", Paths.trace("\(name).jsonl")).out)
     }
 
     @Test func malformedTraceIsExit65WithFileAndLineAndNothingReplayed() throws {
@@ -121,4 +125,50 @@ struct HelpTests {
     @Test func versionPrints() {
         #expect(Captured.run("--version").out.hasPrefix("gridsim "))
     }
+}
+
+@Suite("gridsim replay --at and gridsim diff")
+struct StateQueryTests {
+    @Test(arguments: EngineKindName.all)
+    func stateAtAStepMatchesTheReportOfThatStep(_ engine: String) throws {
+        let path = Paths.trace("contextual-walkthrough.jsonl")
+        let at6 = Captured.run("replay", "--engine", engine, "--at", "6", path)
+        #expect(at6.code == 0)
+        #expect(at6.out == "after step 6: selecting, Select items, 0 of 15 photos chosen\n")
+        let at0 = Captured.run("replay", "--engine", engine, "--at=0", "--json", path)
+        #expect(
+            at0.out
+                == #"{"at":0,"state":{"mode":"browsing","selected":[],"count":0,"photos":15,"title":"Long press a photo"}}"# + "\n")
+    }
+
+    @Test func stepOutsideTheTraceIsAUsageError() {
+        let path = Paths.trace("contextual-walkthrough.jsonl")
+        for arguments in [["replay", "--at", "15", path], ["replay", "--at", "-1", path], ["replay", "--at", "x", path]] {
+            let captured = Captured()
+            #expect(GridSim.main(arguments: arguments, console: captured.console) == 64)
+            #expect(captured.err.contains("USAGE: gridsim replay"))
+        }
+        #expect(Captured.run("diff", path, "--from", "3", "--to", "99").code == 64)
+    }
+
+    @Test func diffListsChosenUnchosenAndGridChanges() {
+        let result = Captured.run("diff", Paths.trace("grid-photos-disappear.jsonl"), "--from", "4", "--to", "9")
+        #expect(result.code == 0)
+        #expect(
+            result.out == """
+                from step 4 to step 9
+                selection: 0 chosen, 2 unchosen
+                  unchosen: 5, 11
+                grid: 12 -> 12 photos; 3 deleted, 3 inserted, 0 moved
+                  deleted:  1 (at 0), 5 (at 4), 11 (at 10)
+                  inserted: n4 (at 0), n1 (at 1), n3 (at 11)
+
+                """)
+        let json = Captured.run("diff", Paths.trace("contextual-walkthrough.jsonl"), "--from", "1", "--to", "5", "--json")
+        #expect(json.out == #"{"from":1,"to":5,"chosen":["8"],"unchosen":["3"],"deleted":[],"inserted":[],"moved":[]}"# + "\n")
+    }
+}
+
+enum EngineKindName {
+    static let all = ["fast", "reference"]
 }

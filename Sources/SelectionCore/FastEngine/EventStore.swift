@@ -1,0 +1,65 @@
+/// The fast engine as an event-sourced store: every event is logged, and a checkpoint (a copy
+/// of the engine) is kept every `checkpointInterval` events, so that the state after any step
+/// is at most `checkpointInterval - 1` events away.
+///
+/// A checkpoint is cheap because the engine's parts are copy-on-write: it costs O(1) to take
+/// and, afterwards, one chunk copy for each selection chunk written before the next one. The
+/// grid order is shared too, until a Delete or a library change rewrites it; from then on a
+/// checkpoint taken before keeps its own order (4 bytes a photo). Long traces of library
+/// changes on huge grids should therefore use a longer interval.
+public struct EventStore: Sendable {
+    public static let defaultCheckpointInterval = 1024
+
+    /// The state after every logged event.
+    public private(set) var engine: FastEngine
+    /// Every event applied, in order; `log[i]` is step `i + 1`.
+    public private(set) var log: [SlotEvent] = []
+    /// `checkpoints[c]` is the engine after `c * checkpointInterval` events.
+    private var checkpoints: [FastEngine] = []
+    public let checkpointInterval: Int
+
+    public init(configuration: GridConfiguration, checkpointInterval: Int = EventStore.defaultCheckpointInterval) {
+        precondition(checkpointInterval >= 1, "a checkpoint interval is at least 1")
+        engine = FastEngine(configuration: configuration)
+        self.checkpointInterval = checkpointInterval
+    }
+
+    /// How many events have been applied.
+    public var eventCount: Int { log.count }
+
+    /// Reserves room in the log, so that appending that many events does not grow it.
+    public mutating func reserveCapacity(_ eventCount: Int) {
+        log.reserveCapacity(eventCount)
+    }
+
+    /// Logs and applies an interned event. Amortised O(1) plus the event's own cost.
+    @inline(__always)
+    public mutating func apply(_ event: SlotEvent) -> SlotStep {
+        if log.count % checkpointInterval == 0 { checkpoints.append(engine) }
+        log.append(event)
+        return engine.apply(event)
+    }
+
+    /// Interns, logs and applies an event; the step names photos by id.
+    public mutating func apply(_ event: Event) -> Step {
+        let slotEvent = engine.slots.intern(event)
+        return engine.slots.step(for: apply(slotEvent))
+    }
+
+    /// The engine after the first `step` events (0 is the start). Replays at most
+    /// `checkpointInterval - 1` events from the checkpoint before it.
+    ///
+    /// - Precondition: `0 <= step <= eventCount`.
+    public func state(at step: Int) -> FastEngine {
+        precondition(step >= 0 && step <= log.count, "step \(step) is outside 0...\(log.count)")
+        if step == log.count { return engine }
+        let checkpointIndex = step / checkpointInterval
+        var state = checkpoints[checkpointIndex]
+        // The table only ever grows, so the newest one names every slot of the log.
+        state.slots = engine.slots
+        for event in log[(checkpointIndex * checkpointInterval)..<step] {
+            _ = state.apply(event)
+        }
+        return state
+    }
+}

@@ -1,0 +1,272 @@
+/// The engine for grids of millions of photos: SPEC.md's meaning, with slots and bitmaps.
+///
+/// - The grid is `LiveSlots`: slots in grid order (4 bytes a photo) plus a live-slot bitmap.
+/// - The selection is a `SelectionBitmap`: a toggle touches one word and allocates nothing
+///   in steady state; copying the engine (a snapshot) shares every chunk.
+/// - Pick order is kept only when a limit is set, the only case where it is observable.
+/// - Ids are interned by `slots` at the edge (`apply(_: Event)`); `apply(_: SlotEvent)` is the
+///   hot path and never touches a string.
+///
+/// Each operation's cost is stated where it is implemented; N is the grid's photo count.
+public struct FastEngine: SelectionEngine, Sendable {
+    /// The interner between ids and slots; grows when a trace names a new id.
+    public internal(set) var slots: SlotTable
+    public private(set) var grid: LiveSlots
+    public internal(set) var selection: SelectionBitmap
+    /// The selection in pick order; maintained only when `limit` is set.
+    public internal(set) var pickOrder: [PhotoSlot] = []
+    public private(set) var mode: Mode = .browsing
+    public private(set) var sheet: Sheet?
+    public let limit: Int?
+    public let reduceMotion: Bool
+    /// How library changes prune the selection; `.automatic` chooses by the size of the change.
+    public var pruning: PruningStrategy = .automatic
+
+    /// O(N) for a grid given by count (the slot order is written once; no string is built),
+    /// O(N) hashing for explicit ids.
+    public init(configuration: GridConfiguration) {
+        slots = SlotTable(photos: configuration.photos)
+        switch configuration.photos {
+        case .count(let n):
+            grid = LiveSlots(count: max(0, n))
+        case .ids(let ids):
+            let table = slots
+            // A trace's header has no duplicates (the codec checks); a hand-made list might.
+            grid =
+                LiveSlots(order: ids.map { table.slot(for: $0)! })
+                ?? LiveSlots(order: ids.map { table.slot(for: $0)! }.uniqued())!
+        }
+        selection = SelectionBitmap(slotCapacity: grid.live.slotCapacity)
+        limit = configuration.effectiveLimit
+        reduceMotion = configuration.reduceMotion
+    }
+
+    private var animation: AnimationStyle { reduceMotion ? .none : .snappy }
+
+    // MARK: - SelectionEngine
+
+    public mutating func apply(_ event: Event) -> Step {
+        let slotEvent = slots.intern(event)
+        return slots.step(for: apply(slotEvent))
+    }
+
+    public var photoCount: Int { grid.count }
+    public var selectedCount: Int { selection.count }
+
+    public func contains(_ photo: PhotoID) -> Bool {
+        slots.slot(for: photo).map(grid.contains) ?? false
+    }
+
+    public func isSelected(_ photo: PhotoID) -> Bool {
+        slots.slot(for: photo).map(selection.contains) ?? false
+    }
+
+    /// O(N) strings: for reports, not for hot paths.
+    public var photos: [PhotoID] { slots.ids(for: grid.order) }
+
+    /// O(N) scan of the grid order (stops at the last chosen photo).
+    public var selectedPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid.order)) }
+
+    public var picks: [PhotoID] { limit == nil ? selectedPhotos : slots.ids(for: pickOrder) }
+
+    // MARK: - The reducer
+
+    /// Applies one interned event. Same meaning as `ReferenceModel.apply`, check for check.
+    public mutating func apply(_ event: SlotEvent) -> SlotStep {
+        switch event {
+        case .longPress(let slot), .selectItem(let slot):
+            return enterSelecting(with: slot)
+        case .tap(let slot):
+            return tap(slot)
+        case .select:
+            guard mode == .selecting else { return enterSelecting(with: nil) }
+            return sheet != nil ? .rejected(.covered) : .ignored
+        case .selectAll:
+            return selectAll()
+        case .deselectAll:
+            guard mode == .selecting else { return .ignored }
+            if sheet != nil { return .rejected(.covered) }
+            if selection.isEmpty { return .ignored }
+            clearSelection()
+            return SlotStep(outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(0))
+        case .done:
+            guard mode == .selecting else { return .ignored }
+            if sheet != nil { return .rejected(.covered) }
+            return leaveSelecting(action: nil)
+        case .back:
+            guard mode == .selecting else { return SlotStep(outcome: .applied, action: .navigateBack) }
+            if sheet != nil {
+                sheet = nil
+                return SlotStep(outcome: .applied)
+            }
+            return leaveSelecting(action: nil)
+        case .delete:
+            if let refusal = refusalOfActionOnSelection() { return refusal }
+            let chosen = selection.slots(inGridOrder: grid.order)
+            grid.remove(chosen)
+            return leaveSelecting(action: .deleted(chosen))
+        case .move:
+            if let refusal = refusalOfActionOnSelection() { return refusal }
+            return leaveSelecting(action: .moved(selection.slots(inGridOrder: grid.order)))
+        case .share:
+            return present(.share)
+        case .edit:
+            return present(.edit)
+        case .dismiss:
+            guard mode == .selecting, sheet != nil else { return .ignored }
+            sheet = nil
+            return SlotStep(outcome: .applied)
+        case .libraryChanged(let removed, let inserted):
+            return libraryChanged(removed: removed, inserted: inserted)
+        }
+    }
+
+    /// O(1).
+    private mutating func enterSelecting(with slot: PhotoSlot?) -> SlotStep {
+        if let slot, !grid.contains(slot) { return .rejected(.unknownPhoto) }
+        if mode == .selecting { return sheet != nil ? .rejected(.covered) : .ignored }
+        mode = .selecting
+        if let slot {
+            selection.insert(slot)
+            if limit != nil { pickOrder.append(slot) }
+        }
+        return SlotStep(
+            outcome: .applied, haptic: slot != nil, animation: animation,
+            announcement: .modeEntered(count: selection.count))
+    }
+
+    /// O(1) without a limit; O(limit) to drop a pick with one.
+    @inline(__always)
+    private mutating func tap(_ slot: PhotoSlot) -> SlotStep {
+        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
+        guard mode == .selecting else { return SlotStep(outcome: .applied, action: .open(slot)) }
+        if sheet != nil { return .rejected(.covered) }
+        if selection.contains(slot) {
+            selection.remove(slot)
+            if limit != nil, let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
+        } else {
+            if let limit {
+                if selection.count == limit { return .rejected(.limitReached) }
+                pickOrder.append(slot)
+            }
+            selection.insert(slot)
+        }
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(selection.count))
+    }
+
+    /// O(N / 64) words for the union with the live bitmap; with a limit, O(N) more to append
+    /// the new picks in grid order.
+    private mutating func selectAll() -> SlotStep {
+        guard mode == .selecting else { return .ignored }
+        if sheet != nil { return .rejected(.covered) }
+        if selection.count == grid.count { return .ignored }
+        if let limit, limit < grid.count { return .rejected(.limitReached) }
+        if limit != nil {
+            for slot in grid.order where !selection.contains(slot) { pickOrder.append(slot) }
+        }
+        selection.selectAll(liveSlots: grid.live)
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(selection.count))
+    }
+
+    private func refusalOfActionOnSelection() -> SlotStep? {
+        guard mode == .selecting else { return .ignored }
+        if sheet != nil { return .rejected(.covered) }
+        if selection.isEmpty { return .rejected(.nothingSelected) }
+        return nil
+    }
+
+    /// O(N) to list the chosen photos in grid order.
+    private mutating func present(_ kind: Sheet) -> SlotStep {
+        if let refusal = refusalOfActionOnSelection() { return refusal }
+        sheet = kind
+        return SlotStep(outcome: .applied, action: .present(kind, selection.slots(inGridOrder: grid.order)))
+    }
+
+    /// O(chunks) to clear the selection.
+    private mutating func leaveSelecting(action: SlotAction?) -> SlotStep {
+        let selectionChanged = !selection.isEmpty
+        mode = .browsing
+        sheet = nil
+        clearSelection()
+        return SlotStep(
+            outcome: .applied, action: action, haptic: selectionChanged, animation: animation,
+            announcement: .modeExited)
+    }
+
+    private mutating func clearSelection() {
+        selection.removeAll()
+        pickOrder.removeAll(keepingCapacity: true)
+    }
+
+    /// O(removed + inserted) checks, an O(N) compaction of the grid order when photos leave,
+    /// O(N + k log N) for k insertions, then pruning (see `PruningStrategy`).
+    private mutating func libraryChanged(removed: [PhotoSlot], inserted: [SlotInsertion]) -> SlotStep {
+        if !inserted.isEmpty && !insertionsAreNew(inserted, removed: removed) {
+            return .rejected(.duplicatePhoto)
+        }
+        let removedCount = grid.remove(removed)
+        guard removedCount > 0 || !inserted.isEmpty else { return .ignored }
+        let inserts = grid.insert(contentsOf: inserted)
+        precondition(inserts, "insertions were checked for duplicates")
+
+        let before = selection.count
+        if before > 0 && removedCount > 0 {
+            switch pruning.resolved(removedCount: removedCount, gridCount: grid.count) {
+            case .subtract:
+                // A removed photo inserted again in the same event stays chosen: SPEC.md prunes
+                // to the photos still in the grid after the insertions.
+                for slot in removed where !grid.contains(slot) { selection.remove(slot) }
+            case .intersect, .automatic:
+                selection.formIntersection(grid.live)
+            }
+            if limit != nil && selection.count != before {
+                pickOrder.removeAll { !selection.contains($0) }
+            }
+        }
+        guard selection.count != before else { return SlotStep(outcome: .applied) }
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(selection.count))
+    }
+
+    /// Whether no insertion is already in the grid once the removals are applied, and none is
+    /// listed twice. O(removed + inserted) with a hash set of the insertions.
+    private func insertionsAreNew(_ inserted: [SlotInsertion], removed: [PhotoSlot]) -> Bool {
+        var insertedSlots = Set<PhotoSlot>(minimumCapacity: inserted.count)
+        for insertion in inserted where !insertedSlots.insert(insertion.slot).inserted {
+            return false
+        }
+        var freed = Set<PhotoSlot>()
+        for slot in removed where insertedSlots.contains(slot) && grid.contains(slot) {
+            freed.insert(slot)
+        }
+        return !inserted.contains { grid.contains($0.slot) && !freed.contains($0.slot) }
+    }
+}
+
+/// How a library change removes vanished photos from the selection.
+public enum PruningStrategy: String, CaseIterable, Hashable, Sendable {
+    /// Remove each vanished slot: O(removed), one word each.
+    case subtract
+    /// AND the selection with the live-slot bitmap: O(N / 64) words, sequential, skipping
+    /// chunks both share.
+    case intersect
+    /// Subtract while the change is small against the grid, else intersect.
+    case automatic
+
+    /// The strategy for a change of `removedCount` photos: a scattered single-word update
+    /// costs about as much as ANDing four sequential words, hence the crossover at N / 256.
+    public func resolved(removedCount: Int, gridCount: Int) -> PruningStrategy {
+        guard self == .automatic else { return self }
+        return removedCount * 256 < gridCount ? .subtract : .intersect
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements without repeats, first occurrence kept. O(count).
+    fileprivate func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

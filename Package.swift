@@ -16,6 +16,12 @@ let package = Package(
         // Traces: the JSON Lines codec and replay.
         .target(name: "SelectionTrace", dependencies: ["SelectionCore"]),
 
+        // Pointer input, grid layout, gesture recognition and synthetic user sessions.
+        .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace"]),
+
+        // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
+        .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace"]),
+
         // Allocation counts come from jemalloc (libjemalloc-dev).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "BenchmarkKit", dependencies: ["CJemalloc"]),
@@ -24,7 +30,7 @@ let package = Package(
         .systemLibrary(name: "CRoaring", path: "Benchmarks/CRoaring", providers: [.apt(["libroaring-dev"])]),
         .target(
             name: "GridSimBenchmarks",
-            dependencies: ["SelectionCore", "SelectionTrace", "BenchmarkKit", "CRoaring"],
+            dependencies: ["SelectionCore", "BenchmarkKit", "CRoaring"],
             path: "Benchmarks/GridSimBenchmarks"
         ),
         .executableTarget(
@@ -36,13 +42,15 @@ let package = Package(
         // The command line: a library so that tests drive it in-process.
         .target(
             name: "GridSimCLI",
-            dependencies: ["SelectionCore", "SelectionTrace"]
+            dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput"]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
         .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore"]),
         .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace"]),
-        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace"]),
+        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace"]),
+        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim"]),
         .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks"]),
     ],
     swiftLanguageModes: [.v6]

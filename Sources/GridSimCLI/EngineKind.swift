@@ -3,17 +3,43 @@ import SelectionTrace
 
 /// The engines a command can run, by the name used on the command line.
 public enum EngineKind: String, CaseIterable, Sendable {
+    /// Slots and chunked bitmaps: the engine for millions of photos.
+    case fast
     /// The plain model that states SPEC.md; the oracle.
     case reference
 
-    public static let `default` = EngineKind.reference
+    public static let `default` = EngineKind.fast
 
     public static var names: [String] { allCases.map(\.rawValue) }
 
     /// Replays `trace` with this engine.
     public func replay(_ trace: Trace) -> ReplayReport {
         switch self {
+        case .fast: Replayer.replay(trace, engine: FastEngine.self)
         case .reference: Replayer.replay(trace, engine: ReferenceModel.self)
         }
+    }
+
+    /// The state after the first `step` events of `trace`.
+    ///
+    /// The fast engine logs the whole trace into an `EventStore` and restores the state from
+    /// its nearest checkpoint; the reference model replays the prefix.
+    public func state(after step: Int, of trace: Trace) -> ReplayFinal {
+        switch self {
+        case .fast:
+            return ReplayFinal(Self.eventStore(for: trace).state(at: step))
+        case .reference:
+            var engine = ReferenceModel(configuration: trace.header.configuration)
+            for traceEvent in trace.events.prefix(step) { _ = engine.apply(traceEvent.event) }
+            return ReplayFinal(engine)
+        }
+    }
+
+    /// Every event of `trace` logged and applied by the fast engine.
+    static func eventStore(for trace: Trace) -> EventStore {
+        var store = EventStore(configuration: trace.header.configuration)
+        store.reserveCapacity(trace.events.count)
+        for traceEvent in trace.events { _ = store.apply(traceEvent.event) }
+        return store
     }
 }

@@ -9,6 +9,10 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// An input file is missing or cannot be opened (EX_NOINPUT).
     case noInput = 66
+    /// An internal check failed: a bug in GridSim (EX_SOFTWARE).
+    case software = 70
+    /// An output file cannot be created, or exists and may not be replaced (EX_CANTCREAT).
+    case cantCreate = 73
     /// Reading or writing failed part way (EX_IOERR).
     case ioError = 74
 }

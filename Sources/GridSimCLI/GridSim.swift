@@ -16,6 +16,10 @@ public enum GridSim {
 
     static let subcommands: [Subcommand] = [
         Subcommand(syntax: ReplayCommand.syntax, run: ReplayCommand.run),
+        Subcommand(syntax: DiffCommand.syntax, run: DiffCommand.run),
+        Subcommand(syntax: CheckCommand.syntax, run: CheckCommand.run),
+        Subcommand(syntax: ShrinkCommand.syntax, run: ShrinkCommand.run),
+        Subcommand(syntax: PropertiesCommand.syntax, run: PropertiesCommand.run),
     ]
 
     /// Commands that parse their own arguments (they forward to another module).

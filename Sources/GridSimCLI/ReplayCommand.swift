@@ -11,6 +11,7 @@ enum ReplayCommand {
             .value(
                 "--engine", "engine", help: "The engine that replays the trace.", choices: EngineKind.names,
                 default: EngineKind.default.rawValue),
+            .value("--at", "step", help: "Print only the state after this step (0 is the start)."),
         ],
         discussion: """
             EXIT CODES:
@@ -22,6 +23,7 @@ enum ReplayCommand {
             EXAMPLES:
               gridsim replay Traces/contextual-walkthrough.jsonl
               gridsim replay --json Traces/picker-tray-limit.jsonl > report.json
+              gridsim replay --at 6 Traces/contextual-walkthrough.jsonl
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
@@ -33,6 +35,26 @@ enum ReplayCommand {
         } catch {
             console.err(error.message + "\n")
             return error.code
+        }
+        if arguments.value("--at") != nil {
+            let step: Int
+            do {
+                step = try arguments.integer("--at", default: 0)
+            } catch {
+                console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
+                return .usage
+            }
+            guard (0...trace.events.count).contains(step) else {
+                console.err(
+                    "gridsim: error: --at \(step) is outside the trace, which has steps 0...\(trace.events.count)\n"
+                        + "USAGE: \(syntax.usageLine)\n")
+                return .usage
+            }
+            let state = engine.state(after: step, of: trace)
+            console.out(
+                arguments.flag("--json")
+                    ? "{\"at\":\(step),\"state\":\(state.json)}\n" : "after step \(step): " + state.summary)
+            return .success
         }
         let report = engine.replay(trace)
         console.out(arguments.flag("--json") ? report.json : report.table)

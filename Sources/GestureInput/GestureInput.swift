@@ -1,0 +1,1 @@
+// The gesture layer; see the files beside this one.

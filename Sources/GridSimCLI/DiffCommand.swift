@@ -1,0 +1,152 @@
+import SelectionCore
+import SelectionTrace
+
+/// `gridsim diff TRACE --from I --to J`: what changed between two steps of a trace.
+enum DiffCommand {
+    static let syntax = CommandSyntax(
+        name: "diff",
+        abstract: "Show what changed between two steps of a trace: chosen photos and the grid.",
+        positionals: [.init(name: "trace", help: "A text trace (JSON Lines, SPEC.md section 4).")],
+        options: [
+            .value("--from", "step", help: "The earlier step (0 is the start).", default: "0"),
+            .value("--to", "step", help: "The later step.", default: "the last"),
+            .flag("--json", help: "Print the diff as JSON."),
+        ],
+        discussion: """
+            Photos chosen and unchosen are listed in the order their ids were first seen (for a
+            grid given by count, numeric order). Grid changes are listed as a collection view
+            applies them: deletions at their index in the earlier grid, insertions at their index
+            in the later grid, and moves from one to the other. The grid diff is checked by
+            applying it to the earlier grid before it is printed.
+
+            EXIT CODES:
+              0   printed
+              64  bad flags, or a step outside the trace
+              65  the trace is malformed
+              66  the trace file is missing or cannot be opened
+              70  the grid diff did not rebuild the later grid (a bug: please report it)
+
+            EXAMPLE:
+              gridsim diff Traces/grid-photos-disappear.jsonl --from 4 --to 9
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        let path = arguments.positionals[0]
+        let trace: Trace
+        do {
+            trace = try TraceLoading.load(path)
+        } catch {
+            console.err(error.message + "\n")
+            return error.code
+        }
+        let from: Int
+        let to: Int
+        do {
+            from = try arguments.integer("--from", default: 0)
+            to = try arguments.integer("--to", default: trace.events.count)
+        } catch {
+            console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
+            return .usage
+        }
+        for (name, step) in [("--from", from), ("--to", to)] where !(0...trace.events.count).contains(step) {
+            console.err(
+                "gridsim: error: \(name) \(step) is outside the trace, which has steps 0...\(trace.events.count)\n"
+                    + "USAGE: \(syntax.usageLine)\n")
+            return .usage
+        }
+
+        let store = EngineKind.eventStore(for: trace)
+        let old = store.state(at: from)
+        let new = store.state(at: to)
+        let diff = SnapshotDiff(from: old, to: new)
+        guard diff.grid.apply(to: old.grid.order) == new.grid.order else {
+            console.err("gridsim: internal error: the grid diff from step \(from) to \(to) does not rebuild the grid\n")
+            return .software
+        }
+        let table = store.engine.slots
+        let rendering = DiffRendering(diff: diff, table: table, from: from, to: to)
+        console.out(arguments.flag("--json") ? rendering.json : rendering.text)
+        return .success
+    }
+}
+
+/// A `SnapshotDiff` with its slots named by id.
+struct DiffRendering {
+    var diff: SnapshotDiff
+    var table: SlotTable
+    var from: Int
+    var to: Int
+
+    private func ids(_ slots: [PhotoSlot]) -> [PhotoID] { table.ids(for: slots) }
+
+    var text: String {
+        let selection = diff.selection
+        let grid = diff.grid
+        var text = "from step \(from) to step \(to)\n"
+        text += "selection: \(selection.added.count) chosen, \(selection.removed.count) unchosen\n"
+        if !selection.added.isEmpty { text += "  chosen:   \(ids(selection.added).joined(separator: ", "))\n" }
+        if !selection.removed.isEmpty { text += "  unchosen: \(ids(selection.removed).joined(separator: ", "))\n" }
+        text += "grid: \(grid.oldCount) -> \(grid.newCount) photos; \(grid.deletions.count) deleted, "
+        text += "\(grid.insertions.count) inserted, \(grid.moves.count) moved\n"
+        if !grid.deletions.isEmpty {
+            text += "  deleted:  " + grid.deletions.map { "\(table.id(for: $0.slot)) (at \($0.oldIndex))" }.joined(separator: ", ") + "\n"
+        }
+        if !grid.insertions.isEmpty {
+            text += "  inserted: " + grid.insertions.map { "\(table.id(for: $0.slot)) (at \($0.newIndex))" }.joined(separator: ", ") + "\n"
+        }
+        if !grid.moves.isEmpty {
+            text += "  moved:    " + grid.moves.map { "\(table.id(for: $0.slot)) (\($0.oldIndex) -> \($0.newIndex))" }.joined(separator: ", ") + "\n"
+        }
+        return text
+    }
+
+    var json: String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("from")
+        json.integer(from)
+        json.key("to")
+        json.integer(to)
+        json.key("chosen")
+        json.strings(ids(diff.selection.added))
+        json.key("unchosen")
+        json.strings(ids(diff.selection.removed))
+        json.key("deleted")
+        json.beginArray()
+        for deletion in diff.grid.deletions {
+            json.beginObject()
+            json.key("photo")
+            json.string(table.id(for: deletion.slot))
+            json.key("at")
+            json.integer(deletion.oldIndex)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("inserted")
+        json.beginArray()
+        for insertion in diff.grid.insertions {
+            json.beginObject()
+            json.key("photo")
+            json.string(table.id(for: insertion.slot))
+            json.key("at")
+            json.integer(insertion.newIndex)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("moved")
+        json.beginArray()
+        for move in diff.grid.moves {
+            json.beginObject()
+            json.key("photo")
+            json.string(table.id(for: move.slot))
+            json.key("from")
+            json.integer(move.oldIndex)
+            json.key("to")
+            json.integer(move.newIndex)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.text + "\n"
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import SelectionCore
+import SelectionTrace
+
+/// Runs properties over generated traces; a failure is shrunk and can be written out as a
+/// regression trace.
+public struct PropertyRunner {
+    public var properties: [Property]
+    public var generator: TraceGenerator
+    /// How many generated cases to try.
+    public var cases: Int
+    /// The run's seed; case `i` uses `caseSeed(i)`.
+    public var seed: UInt64
+    /// When set, case 0 uses this seed as is: how a reported failing case is rerun alone.
+    public var rawFirstCaseSeed: UInt64?
+
+    /// Cases in a default run, and the environment setting that multiplies them (nightly: 100).
+    public static let defaultCases = 300
+    public static let scaleVariable = "GRIDSIM_PROPERTY_SCALE"
+    public static let seedVariable = "GRIDSIM_PROPERTY_SEED"
+
+    public init(properties: [Property] = Properties.all, generator: TraceGenerator = TraceGenerator(), cases: Int, seed: UInt64) {
+        self.properties = properties
+        self.generator = generator
+        self.cases = cases
+        self.seed = seed
+    }
+
+    /// The cases of a default run times `GRIDSIM_PROPERTY_SCALE` (1 when unset).
+    public static func scaledCases(_ base: Int = defaultCases, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        base * max(1, environment[scaleVariable].flatMap(Int.init) ?? 1)
+    }
+
+    /// `GRIDSIM_PROPERTY_SEED`, or a fresh random seed.
+    public static func seedFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt64 {
+        environment[seedVariable].flatMap(parseSeed) ?? UInt64.random(in: 0...UInt64.max)
+    }
+
+    /// A seed written in decimal or as `0x…` hex.
+    public static func parseSeed(_ text: String) -> UInt64? {
+        text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    }
+
+    public static func format(seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
+
+    /// The seed of case `index`: independent of the number of cases, so one case reruns alone.
+    public func caseSeed(_ index: Int) -> UInt64 {
+        if index == 0, let rawFirstCaseSeed { return rawFirstCaseSeed }
+        var mixer = SplitMix64(state: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        return mixer.next()
+    }
+
+    /// A failing case: the property, the original and shrunk traces, the seed to rerun it.
+    public struct Counterexample {
+        public var failure: PropertyFailure
+        public var caseSeed: UInt64
+        public var original: Trace
+        public var shrunk: Trace
+        /// The failure as the shrunk trace shows it.
+        public var shrunkFailure: PropertyFailure
+        /// A one-line command that generates and checks the same case again.
+        public var reproduction: String
+    }
+
+    /// Runs every case, stopping at the first failure, which it shrinks.
+    /// `progress` is called after each case with the number done.
+    public func run(progress: (Int) -> Void = { _ in }) -> Counterexample? {
+        for index in 0..<cases {
+            let caseSeed = caseSeed(index)
+            let trace = generator.trace(seed: caseSeed)
+            for property in properties {
+                guard let failure = property.check(trace) else { continue }
+                let (shrunk, shrunkFailure) = Self.shrink(trace, failing: property)
+                let planted = ProcessInfo.processInfo.environment[Properties.plantedBugVariable].map {
+                    "\(Properties.plantedBugVariable)=\($0) "
+                }
+                let reproduction =
+                    (planted ?? "") + "gridsim properties --seed \(Self.format(seed: caseSeed)) --cases 1 --raw-seed"
+                    + " --max-photos \(generator.maximumPhotos) --max-events \(generator.maximumEvents)"
+                    + " --property \(property.name)"
+                return Counterexample(
+                    failure: failure, caseSeed: caseSeed, original: trace, shrunk: shrunk, shrunkFailure: shrunkFailure,
+                    reproduction: reproduction)
+            }
+            progress(index + 1)
+        }
+        return nil
+    }
+
+    /// Shrinks a trace that fails `property`, keeping only changes after which it still fails.
+    public static func shrink(_ trace: Trace, failing property: Property) -> (Trace, PropertyFailure) {
+        var shrinker = Shrinker { property.check($0) != nil }
+        let shrunk = shrinker.shrink(trace)
+        return (shrunk, property.check(shrunk)!)
+    }
+
+    /// Writes `counterexample.shrunk` under `directory` as a text trace whose header `meta`
+    /// names the property, the step and the seed. Returns the file's path.
+    @discardableResult
+    public static func writeRegression(_ counterexample: Counterexample, to directory: String) throws -> String {
+        var trace = counterexample.shrunk
+        var meta: [(key: String, value: JSONValue)] = [
+            ("property", .string(counterexample.failure.property)),
+            ("failure", .string(counterexample.shrunkFailure.message)),
+            ("seed", .string(format(seed: counterexample.caseSeed))),
+            ("reproduce", .string(counterexample.reproduction)),
+        ]
+        if let step = counterexample.shrunkFailure.step { meta.insert(("step", .integer(step)), at: 1) }
+        trace.header.meta = JSONObject(meta)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = (directory as NSString).appendingPathComponent(
+            "\(counterexample.failure.property)-\(format(seed: counterexample.caseSeed)).jsonl")
+        try trace.text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Every property checked on one trace: the failures, empty when all hold.
+    public static func check(_ trace: Trace, properties: [Property] = Properties.all) -> [PropertyFailure] {
+        properties.compactMap { $0.check(trace) }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GridSimCLI
+import Testing
+
+/// `gridsim check`, `gridsim shrink` and `gridsim properties` as a user runs them.
+@Suite("Bug-report commands")
+struct BugReportCommandTests {
+    @Test func checkPassesOnEverySeedTrace() {
+        for name in ["contextual-walkthrough", "picker-tray-limit", "grid-photos-disappear", "share-edit-keep-mode", "back-both-modes"] {
+            let result = Captured.run("check", Paths.trace("\(name).jsonl"))
+            #expect(result.code == 0, "\(name): \(result.out)")
+            #expect(result.out.hasSuffix("7 passed, 0 failed\n"))
+        }
+    }
+
+    @Test func checkMalformedAndMissingTraces() throws {
+        #expect(Captured.run("check", "/nonexistent.jsonl").code == 66)
+        let bad = try Paths.temporaryFile("{\"trace\":\"photo-grid-selection\",\"version\":1,\"photos\":{\"count\":1}}\n{\"event\":\"zoom\"}\n")
+        let result = Captured.run("check", bad)
+        #expect(result.code == 65)
+        #expect(result.err.hasPrefix("\(bad):2: unknown event \"zoom\""))
+    }
+
+    @Test func shrinkRefusesATraceThatPassesAndWritesNothing() throws {
+        let path = try Paths.temporaryFile(
+            try String(contentsOfFile: Paths.trace("contextual-walkthrough.jsonl"), encoding: .utf8))
+        let result = Captured.run("shrink", path)
+        #expect(result.code == 1)
+        #expect(result.err.contains("nothing to shrink"))
+        #expect(!FileManager.default.fileExists(atPath: String(path.dropLast(6)) + ".shrunk.jsonl"))
+    }
+
+    @Test func shrinkNeverOverwritesWithoutForce() throws {
+        let path = try Paths.temporaryFile(
+            try String(contentsOfFile: Paths.trace("contextual-walkthrough.jsonl"), encoding: .utf8))
+        let output = String(path.dropLast(6)) + ".shrunk.jsonl"
+        try "keep me".write(toFile: output, atomically: true, encoding: .utf8)
+        #expect(Captured.run("shrink", path).code == 73)
+        #expect(Captured.run("shrink", path, "--output", path).code == 73)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep me")
+    }
+
+    @Test func propertiesRunsGeneratedCases() {
+        let result = Captured.run("properties", "--cases", "20", "--seed", "7", "--max-photos", "50")
+        #expect(result.code == 0)
+        #expect(result.out == "140 passed, 0 failed (20 cases × 7 properties)\n")
+        #expect(result.err.contains("seed 0x7"))
+        #expect(Captured.run("properties", "--seed", "banana").code == 64)
+        #expect(Captured.run("properties", "--cases", "0").code == 64)
+    }
+}

@@ -1,3 +1,5 @@
+import SelectionTrace
+
 /// The syntax of one subcommand: what it takes and how to explain it.
 ///
 /// Small on purpose: long options only (plus `-h`), flags or options with one value,
@@ -151,6 +153,17 @@ public struct ParsedArguments: Sendable {
         guard let text = values[name] else { return defaultValue }
         guard let value = Int(text) else { throw UsageError("option '\(name)' needs a whole number; found '\(text)'") }
         return value
+    }
+}
+
+extension ParsedArguments {
+    /// A step of `trace` given by option `name`: a whole number in `0...events`.
+    func step(_ name: String, default defaultValue: Int, of trace: Trace) throws(UsageError) -> Int {
+        let step = try integer(name, default: defaultValue)
+        guard (0...trace.events.count).contains(step) else {
+            throw UsageError("\(name) \(step) is outside the trace, which has steps 0...\(trace.events.count)")
+        }
+        return step
     }
 }
 

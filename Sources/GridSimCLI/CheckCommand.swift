@@ -26,15 +26,9 @@ enum CheckCommand {
               gridsim check bug-report.jsonl && echo "the engines agree on this trace"
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let path = arguments.positionals[0]
-        let trace: Trace
-        do {
-            trace = try TraceLoading.load(path)
-        } catch {
-            console.err(error.message + "\n")
-            return error.code
-        }
+        let trace = try TraceLoading.load(path)
         let properties = selectedProperties(arguments)
         var failed = 0
         for property in properties {
@@ -82,15 +76,9 @@ enum ShrinkCommand {
               73  the output exists (use --force) or cannot be written
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let path = arguments.positionals[0]
-        let trace: Trace
-        do {
-            trace = try TraceLoading.load(path)
-        } catch {
-            console.err(error.message + "\n")
-            return error.code
-        }
+        let trace = try TraceLoading.load(path)
         let output = arguments.value("--output") ?? (path.hasSuffix(".jsonl") ? String(path.dropLast(6)) : path) + ".shrunk.jsonl"
         if output == path {
             console.err("gridsim: error: the output would overwrite the input \(path); choose another --output\n")

@@ -30,30 +30,10 @@ enum DiffCommand {
               gridsim diff Traces/grid-photos-disappear.jsonl --from 4 --to 9
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
-        let path = arguments.positionals[0]
-        let trace: Trace
-        do {
-            trace = try TraceLoading.load(path)
-        } catch {
-            console.err(error.message + "\n")
-            return error.code
-        }
-        let from: Int
-        let to: Int
-        do {
-            from = try arguments.integer("--from", default: 0)
-            to = try arguments.integer("--to", default: trace.events.count)
-        } catch {
-            console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
-            return .usage
-        }
-        for (name, step) in [("--from", from), ("--to", to)] where !(0...trace.events.count).contains(step) {
-            console.err(
-                "gridsim: error: \(name) \(step) is outside the trace, which has steps 0...\(trace.events.count)\n"
-                    + "USAGE: \(syntax.usageLine)\n")
-            return .usage
-        }
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let trace = try TraceLoading.load(arguments.positionals[0])
+        let from = try arguments.step("--from", default: 0, of: trace)
+        let to = try arguments.step("--to", default: trace.events.count, of: trace)
 
         let store = EngineKind.eventStore(for: trace)
         let old = store.state(at: from)

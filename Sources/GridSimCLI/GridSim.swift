@@ -2,9 +2,11 @@
 public enum GridSim {
     public static let version = "0.1.0"
 
+    /// A subcommand: its syntax and what it does. `run` may throw a `UsageError` (reported
+    /// with the usage, exit 64) or a `TraceLoading.Failure` (its message and exit code).
     struct Subcommand: Sendable {
         var syntax: CommandSyntax
-        var run: @Sendable (ParsedArguments, Console) -> ExitCode
+        var run: @Sendable (ParsedArguments, Console) throws -> ExitCode
     }
 
     /// A command that parses its own arguments, because it lives in another module.
@@ -87,9 +89,15 @@ public enum GridSim {
                 console.out(command.syntax.help)
                 return ExitCode.success.rawValue
             }
-            return command.run(parsed, console).rawValue
-        } catch {
+            return try command.run(parsed, console).rawValue
+        } catch let error as UsageError {
             return usageError(error.message, usage: "USAGE: \(command.syntax.usageLine)\n  See 'gridsim \(first) --help'.\n", console: console)
+        } catch let failure as TraceLoading.Failure {
+            console.err(failure.message + "\n")
+            return failure.code.rawValue
+        } catch {
+            console.err("gridsim: error: \(error)\n")
+            return ExitCode.failure.rawValue
         }
     }
 

@@ -27,27 +27,17 @@ enum PropertiesCommand {
               64  bad flags or arguments
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
-        let cases: Int
-        let maximumPhotos: Int
-        let maximumEvents: Int
-        let seed: UInt64
-        do throws(UsageError) {
-            cases = try arguments.integer("--cases", default: PropertyRunner.scaledCases())
-            maximumPhotos = try arguments.integer("--max-photos", default: 10_000)
-            maximumEvents = try arguments.integer("--max-events", default: 60)
-            if let text = arguments.value("--seed") {
-                guard let parsed = PropertyRunner.parseSeed(text) else { throw UsageError("--seed needs a number; found '\(text)'") }
-                seed = parsed
-            } else {
-                seed = PropertyRunner.seedFromEnvironment()
-            }
-            guard cases >= 1, maximumPhotos >= 0, maximumEvents >= 0 else {
-                throw UsageError("--cases must be at least 1; --max-photos and --max-events at least 0")
-            }
-        } catch {
-            console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
-            return .usage
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let cases = try arguments.integer("--cases", default: PropertyRunner.scaledCases())
+        let maximumPhotos = try arguments.integer("--max-photos", default: 10_000)
+        let maximumEvents = try arguments.integer("--max-events", default: 60)
+        var seed = PropertyRunner.seedFromEnvironment()
+        if let text = arguments.value("--seed") {
+            guard let parsed = PropertyRunner.parseSeed(text) else { throw UsageError("--seed needs a number; found '\(text)'") }
+            seed = parsed
+        }
+        guard cases >= 1, maximumPhotos >= 0, maximumEvents >= 0 else {
+            throw UsageError("--cases must be at least 1; --max-photos and --max-events at least 0")
         }
         var runner = PropertyRunner(
             properties: CheckCommand.selectedProperties(arguments),

@@ -270,61 +270,46 @@ struct EventTableTests<Engine: SelectionEngine> {
             $0.picks = []
         }
     }
+}
 
-    func runAll() {
-        enterWithPhoto(Event.longPress)
-        enterWithPhoto(Event.selectItem)
-        tap()
-        selectButton()
-        selectAll()
-        deselectAll()
-        done()
-        back()
-        delete()
-        move()
-        shareAndEdit()
-        dismiss()
-        libraryChanged()
-        reduceMotion()
+/// The engines every row of the table runs on.
+enum EngineUnderTest: String, CaseIterable, Sendable {
+    case reference, fast
+}
+
+/// The rows of the event table, one test case per row and engine.
+enum EventTableRow: String, CaseIterable, Sendable {
+    case longPress, selectItem, tap, selectButton, selectAll, deselectAll, done, back, delete, move
+    case shareAndEdit, dismiss, libraryChanged, reduceMotion
+
+    func run<Engine: SelectionEngine>(on engine: Engine.Type) {
+        let table = EventTableTests<Engine>()
+        switch self {
+        case .longPress: table.enterWithPhoto(Event.longPress)
+        case .selectItem: table.enterWithPhoto(Event.selectItem)
+        case .tap: table.tap()
+        case .selectButton: table.selectButton()
+        case .selectAll: table.selectAll()
+        case .deselectAll: table.deselectAll()
+        case .done: table.done()
+        case .back: table.back()
+        case .delete: table.delete()
+        case .move: table.move()
+        case .shareAndEdit: table.shareAndEdit()
+        case .dismiss: table.dismiss()
+        case .libraryChanged: table.libraryChanged()
+        case .reduceMotion: table.reduceMotion()
+        }
     }
 }
 
-@Suite("Event table, reference model")
-struct ReferenceEventTableTests {
-    let table = EventTableTests<ReferenceModel>()
-
-    @Test func longPress() { table.enterWithPhoto(Event.longPress) }
-    @Test func selectItem() { table.enterWithPhoto(Event.selectItem) }
-    @Test func tap() { table.tap() }
-    @Test func selectButton() { table.selectButton() }
-    @Test func selectAll() { table.selectAll() }
-    @Test func deselectAll() { table.deselectAll() }
-    @Test func done() { table.done() }
-    @Test func back() { table.back() }
-    @Test func delete() { table.delete() }
-    @Test func move() { table.move() }
-    @Test func shareAndEdit() { table.shareAndEdit() }
-    @Test func dismiss() { table.dismiss() }
-    @Test func libraryChanged() { table.libraryChanged() }
-    @Test func reduceMotion() { table.reduceMotion() }
-}
-
-@Suite("Event table, fast engine")
-struct FastEventTableTests {
-    let table = EventTableTests<FastEngine>()
-
-    @Test func longPress() { table.enterWithPhoto(Event.longPress) }
-    @Test func selectItem() { table.enterWithPhoto(Event.selectItem) }
-    @Test func tap() { table.tap() }
-    @Test func selectButton() { table.selectButton() }
-    @Test func selectAll() { table.selectAll() }
-    @Test func deselectAll() { table.deselectAll() }
-    @Test func done() { table.done() }
-    @Test func back() { table.back() }
-    @Test func delete() { table.delete() }
-    @Test func move() { table.move() }
-    @Test func shareAndEdit() { table.shareAndEdit() }
-    @Test func dismiss() { table.dismiss() }
-    @Test func libraryChanged() { table.libraryChanged() }
-    @Test func reduceMotion() { table.reduceMotion() }
+@Suite("Event table")
+struct EventTableSuite {
+    @Test(arguments: EngineUnderTest.allCases, EventTableRow.allCases)
+    func row(_ engine: EngineUnderTest, _ row: EventTableRow) {
+        switch engine {
+        case .reference: row.run(on: ReferenceModel.self)
+        case .fast: row.run(on: FastEngine.self)
+        }
+    }
 }

@@ -163,18 +163,27 @@ public struct LiveSlots: Sendable {
     @discardableResult
     public mutating func insert(_ slot: PhotoSlot, at position: Int) -> Bool {
         guard live.insert(slot) else { return false }
+        Self.reserveRoom(in: &order, for: 1)
         order.insert(slot, at: Swift.min(Swift.max(position, 0), order.count))
         return true
+    }
+
+    /// Makes room for `more` slots, growing by a sixteenth at least rather than doubling: a
+    /// doubled 10M order would hold 40 MB of nothing against a 12-bytes-per-photo budget.
+    private static func reserveRoom(in order: inout [PhotoSlot], for more: Int) {
+        let needed = order.count + more
+        guard needed > order.capacity else { return }
+        order.reserveCapacity(needed + needed / 16)
     }
 
     /// Applies the insertions in the order listed, each position clamped to the count at its
     /// turn, as if inserted one by one. Returns false, changing nothing, when a slot is
     /// already in the grid or listed twice.
     ///
-    /// O(count + k log count) for k insertions, instead of k memmoves: the final position of
-    /// each insertion is found by walking them backwards over a Fenwick tree of free
-    /// positions (one bit per position, one counter per 64), then the order is widened in
-    /// place with one memmove per gap, from the back.
+    /// O(count + k log count) for k insertions, instead of k memmoves of the whole tail: the
+    /// final position of each insertion is found by walking them backwards over a Fenwick
+    /// tree of free positions (one bit per position, one counter per 512), then the order is
+    /// widened in place from the back, one memmove per gap, each slot moving once.
     @discardableResult
     public mutating func insert(contentsOf insertions: [SlotInsertion]) -> Bool {
         for (index, insertion) in insertions.enumerated() where !live.insert(insertion.slot) {
@@ -185,6 +194,7 @@ public struct LiveSlots: Sendable {
         case 0: return true
         case 1:
             let insertion = insertions[0]
+            Self.reserveRoom(in: &order, for: 1)
             order.insert(insertion.slot, at: Swift.min(Swift.max(insertion.at, 0), order.count))
             return true
         default:
@@ -205,8 +215,7 @@ public struct LiveSlots: Sendable {
         for index in insertions.indices.reversed() {
             let insertion = insertions[index]
             let position = Swift.min(Swift.max(insertion.at, 0), count + index)
-            let final = free.take(freeIndex: position)
-            placed[index] = UInt64(final) << 32 | UInt64(insertion.slot.rawValue)
+            placed[index] = UInt64(free.take(freeIndex: position)) << 32 | UInt64(insertion.slot.rawValue)
         }
         sortByHighHalf(&placed)
         return placed
@@ -247,6 +256,7 @@ public struct LiveSlots: Sendable {
     /// lands on its final position; the slots before the first insertion do not move.
     private static func widen(_ order: inout [PhotoSlot], inserting placed: [UInt64]) {
         let finalCount = order.count + placed.count
+        reserveRoom(in: &order, for: placed.count)
         order.append(contentsOf: repeatElement(PhotoSlot(0), count: placed.count))
         order.withUnsafeMutableBufferPointer { slots in
             let base = slots.baseAddress.unsafelyUnwrapped
@@ -257,6 +267,7 @@ public struct LiveSlots: Sendable {
                 let shift = index + 1
                 let length = segmentEnd - (position + 1)
                 if length > 0 {
+                    // Overlapping, so a memmove: `update(from:count:)` allows the overlap.
                     (base + position + 1).update(from: base + position + 1 - shift, count: length)
                 }
                 base[position] = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: placed[index]))
@@ -302,6 +313,9 @@ private struct FreePositions {
     }
 
     /// Takes the free position with `freeIndex` free positions before it, and returns it.
+    ///
+    /// About 15 dependent loads down the tree and as many updates up: at ten million
+    /// positions the tree (80 KB) sits in L2, so a take costs ~150 ns.
     mutating func take(freeIndex: Int) -> Int {
         let topStep = self.topStep
         return tree.withUnsafeMutableBufferPointer { tree in
@@ -311,25 +325,25 @@ private struct FreePositions {
                 var node = 0
                 var step = topStep
                 while step > 0 {
-                    let next = node + step
+                    let next = node &+ step
                     if next < tree.count && Int(tree[next]) <= remaining {
                         node = next
-                        remaining -= Int(tree[next])
+                        remaining &-= Int(tree[next])
                     }
                     step >>= 1
                 }
                 // Block `node` (0-based) holds it: find the word, then the bit.
-                var word = node * Self.wordsPerBlock
+                var word = node &* Self.wordsPerBlock
                 while words[word].nonzeroBitCount <= remaining {
-                    remaining -= words[word].nonzeroBitCount
-                    word += 1
+                    remaining &-= words[word].nonzeroBitCount
+                    word &+= 1
                 }
                 let bit = Self.position(ofSetBit: remaining, in: words[word])
                 words[word] &= ~(1 << UInt64(bit))
-                var index = node + 1
+                var index = node &+ 1
                 while index < tree.count {
-                    tree[index] -= 1
-                    index += index & -index
+                    tree[index] &-= 1
+                    index &+= index & -index
                 }
                 return word << 6 | bit
             }

@@ -164,18 +164,22 @@ extension SelectionBitmap {
         let oldWords = source.words
         let newWords = target.words
         let chunkBase = chunkIndex << SelectionBitmapChunk.bitShift
-        var population = 0
+        // Population by difference over the changed words only: without a POPCNT target
+        // (baseline x86-64) each count is a dozen instructions.
+        var delta = 0
         for wordIndex in 0..<SelectionBitmapChunk.wordCount {
             let old = oldWords[wordIndex]
             let new = Operation.combine(old, theirWords[wordIndex])
             newWords[wordIndex] = new
-            population &+= new.nonzeroBitCount
-            if old != new && journal.isComplete {
-                journal.record(changedBits: old ^ new, newWord: new, wordBase: chunkBase | (wordIndex << 6))
+            if old != new {
+                delta &+= new.nonzeroBitCount &- old.nonzeroBitCount
+                if journal.isComplete {
+                    journal.record(changedBits: old ^ new, newWord: new, wordBase: chunkBase | (wordIndex << 6))
+                }
             }
         }
-        count += population - source.population
-        target.population = population
+        count += delta
+        target.population = source.population + delta
         if !isUnique { slot.pointee = target }
     }
 

@@ -138,18 +138,6 @@ public struct SelectionBitmap {
 
     // MARK: - Copy-on-write plumbing
 
-    /// Chunk `chunkIndex`, allocated or copied as needed so that this value may write it:
-    /// the root, its directory and the chunk end up referenced by this value alone.
-    @inline(__always)
-    mutating func uniqueChunk(at chunkIndex: Int) -> SelectionBitmapChunk {
-        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
-        // The subscript's write access copies the root array first if a snapshot shares it.
-        if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
-            directories[directoryIndex] = directories[directoryIndex].copy()
-        }
-        return directories[directoryIndex].uniqueChunk(at: chunkIndex & 63)
-    }
-
     /// Directory `directoryIndex`, copied if shared, so that this value may replace its chunks.
     mutating func uniqueDirectory(at directoryIndex: Int) -> SelectionBitmapDirectory {
         if !isKnownUniquelyReferenced(&directories[directoryIndex]) {

@@ -1,12 +1,14 @@
 /// 4096 bits of a `SelectionBitmap`, in one heap object that snapshots share.
 ///
 /// Why 4096 bits (64 words, 512 bytes): holding a snapshot costs one chunk copy per chunk
-/// touched afterwards, and 512 bytes copy in a few tens of nanoseconds, so the first toggle
-/// after a snapshot stays well under the 1 µs p99 budget. The per-chunk overhead (16-byte
-/// object header, 8-byte population, 8-byte reference in its directory) is about 6% of the
-/// payload, and a word loop of 64 iterations is long enough to vectorise. Ten million slots
-/// make 2,442 chunks. Smaller chunks would triple the objects that bulk operations walk and
-/// allocate; larger ones would make every post-snapshot toggle copy kilobytes.
+/// touched afterwards, and 512 bytes copy in a few tens of nanoseconds, a small part of the
+/// first write after a snapshot (~1 µs at 10M, mostly retaining the 64 references of the
+/// copied directory). The per-chunk overhead (16-byte object header, 8-byte population,
+/// 8-byte reference in its directory) is about 6% of the payload, and a word loop of 64
+/// iterations is long enough to vectorise. Ten million slots make 2,442 chunks. Smaller
+/// chunks would multiply the objects that bulk operations walk and allocate (and the
+/// directories a snapshot diff visits); larger ones would make every post-snapshot write
+/// copy kilobytes.
 ///
 /// The words live in the object's tail (a `ManagedBuffer`), so a chunk is one allocation and
 /// a word is one indirection away. Callers write only when they hold the sole reference
@@ -74,8 +76,8 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
 
     /// The 64 words. Valid while the chunk is alive; written only by the sole owner.
     ///
-    /// The one place this type hands out a pointer: every word access goes through it, so the
-    /// words need no exclusivity check (a class's stored property would get a dynamic one).
+    /// With `populationPointer`, the only places this type hands out pointers: every word
+    /// access goes through it, so the words need no exclusivity check.
     @inline(__always)
     var words: UnsafeMutablePointer<UInt64> {
         withUnsafeMutablePointerToElements { $0 }
@@ -106,16 +108,6 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
         guard population != 0 else { return }
         words.update(repeating: 0, count: SelectionBitmapChunk.wordCount)
         population = 0
-    }
-
-    /// Counts the set bits again from the words, after a bulk write.
-    func recountPopulation() {
-        var total = 0
-        let words = self.words
-        for index in 0..<SelectionBitmapChunk.wordCount {
-            total &+= words[index].nonzeroBitCount
-        }
-        population = total
     }
 
     /// Whether both chunks hold the same bits (O(64) when they are distinct objects).

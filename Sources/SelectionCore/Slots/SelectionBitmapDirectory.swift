@@ -67,24 +67,6 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
         return SelectionBitmapChunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1), ofChunkIn: chunkSlot)
     }
 
-    /// Chunk `index`, allocated if nil and copied if shared, so the caller may write it.
-    ///
-    /// The caller must hold the sole reference to this directory.
-    @inline(__always)
-    func uniqueChunk(at index: Int) -> SelectionBitmapChunk {
-        let slot = chunks + index
-        // Ask before binding the reference: a bound copy would itself make it look shared.
-        if isKnownUniquelyReferenced(&slot.pointee) { return slot.pointee.unsafelyUnwrapped }
-        if let shared = slot.pointee {
-            let copy = shared.copy()
-            slot.pointee = copy
-            return copy
-        }
-        let chunk = SelectionBitmapChunk.makeEmpty()
-        slot.pointee = chunk
-        return chunk
-    }
-
     /// The population of chunk `index`; 0 for nil.
     @inline(__always)
     func population(ofChunkAt index: Int) -> Int {

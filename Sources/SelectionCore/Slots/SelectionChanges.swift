@@ -43,6 +43,8 @@ extension SelectionBitmap {
         guard !entries.isEmpty else { return changes }
         var sorted = entries
         sorted.sort()
+        changes.added.reserveCapacity(sorted.count)
+        changes.removed.reserveCapacity(sorted.count)
         var index = 0
         while index < sorted.count {
             let slot = sorted[index] >> 1

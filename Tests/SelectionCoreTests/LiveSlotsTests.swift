@@ -137,4 +137,30 @@ struct LiveSlotsTests {
         }
         expectConsistent(grid)
     }
+
+    /// Small removals leave gaps instead of moving the order; the gaps are closed once they
+    /// pass an eighth of it, or before an insertion, and never show in `order` or `count`.
+    @Test func smallRemovalsLeaveGapsThatNeverShow() {
+        var grid = LiveSlots(count: 100)
+        var model = grid.order
+        for doomed in [[3], [50, 51], [99, 0]] {
+            grid.remove(slots(doomed))
+            model.removeAll { doomed.contains($0.index) }
+            #expect(grid.order == model)
+            #expect(grid.count == model.count)
+        }
+        #expect(grid.gapCount == 5)
+        #expect(grid.orderWithGaps.count == 100)
+        // A removed photo comes back: positions count photos, not gaps.
+        let inserted = grid.insert(contentsOf: [SlotInsertion(slot: 50, at: 2), SlotInsertion(slot: 200, at: 1_000)])
+        #expect(inserted)
+        model.insert(PhotoSlot(50), at: 2)
+        model.append(PhotoSlot(200))
+        #expect(grid.order == model && grid.gapCount == 0)
+        // Past an eighth of the order, the removal compacts at once.
+        grid.remove(slots(Array(10..<30)))
+        model.removeAll { (10..<30).contains($0.index) }
+        #expect(grid.gapCount == 0 && grid.orderWithGaps == model)
+        expectConsistent(grid)
+    }
 }

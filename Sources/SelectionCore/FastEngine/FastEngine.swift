@@ -65,7 +65,7 @@ public struct FastEngine: SelectionEngine, Sendable {
     public var photos: [PhotoID] { slots.ids(for: grid.order) }
 
     /// O(N) scan of the grid order (stops at the last chosen photo).
-    public var selectedPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid.order)) }
+    public var selectedPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid.orderWithGaps)) }
 
     public var picks: [PhotoID] { limit == nil ? selectedPhotos : slots.ids(for: pickOrder) }
 
@@ -102,12 +102,12 @@ public struct FastEngine: SelectionEngine, Sendable {
             return leaveSelecting(action: nil)
         case .delete:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            let chosen = selection.slots(inGridOrder: grid.order)
+            let chosen = selection.slots(inGridOrder: grid.orderWithGaps)
             grid.remove(chosen)
             return leaveSelecting(action: .deleted(chosen))
         case .move:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            return leaveSelecting(action: .moved(selection.slots(inGridOrder: grid.order)))
+            return leaveSelecting(action: .moved(selection.slots(inGridOrder: grid.orderWithGaps)))
         case .share:
             return present(.share)
         case .edit:
@@ -163,7 +163,9 @@ public struct FastEngine: SelectionEngine, Sendable {
         if selection.count == grid.count { return .ignored }
         if let limit, limit < grid.count { return .rejected(.limitReached) }
         if limit != nil {
-            for slot in grid.order where !selection.contains(slot) { pickOrder.append(slot) }
+            for slot in grid.orderWithGaps where grid.contains(slot) && !selection.contains(slot) {
+                pickOrder.append(slot)
+            }
         }
         selection.selectAll(liveSlots: grid.live)
         return SlotStep(
@@ -181,7 +183,7 @@ public struct FastEngine: SelectionEngine, Sendable {
     private mutating func present(_ kind: Sheet) -> SlotStep {
         if let refusal = refusalOfActionOnSelection() { return refusal }
         sheet = kind
-        return SlotStep(outcome: .applied, action: .present(kind, selection.slots(inGridOrder: grid.order)))
+        return SlotStep(outcome: .applied, action: .present(kind, selection.slots(inGridOrder: grid.orderWithGaps)))
     }
 
     /// O(chunks) to clear the selection.
@@ -200,8 +202,9 @@ public struct FastEngine: SelectionEngine, Sendable {
         pickOrder.removeAll(keepingCapacity: true)
     }
 
-    /// O(removed + inserted) checks, an O(N) compaction of the grid order when photos leave,
-    /// O(N + k log N) for k insertions, then pruning (see `PruningStrategy`).
+    /// O(removed + inserted) checks, O(removed) to take photos out of the grid (the order's
+    /// compaction is deferred and amortised, see `LiveSlots`), O(N + k log N) for k
+    /// insertions, then pruning (see `PruningStrategy`).
     private mutating func libraryChanged(removed: [PhotoSlot], inserted: [SlotInsertion]) -> SlotStep {
         if !inserted.isEmpty && !insertionsAreNew(inserted, removed: removed) {
             return .rejected(.duplicatePhoto)

@@ -16,7 +16,9 @@ public enum SelectAllIgnoresLimit: PlantedBug {
         guard event == .selectAll, engine.mode == .selecting, engine.sheet == nil, let limit = engine.limit,
             limit < engine.photoCount, engine.selectedCount < engine.photoCount
         else { return nil }
-        for slot in engine.grid.order where !engine.selection.contains(slot) { engine.pickOrder.append(slot) }
+        for slot in engine.grid.orderWithGaps where engine.grid.contains(slot) && !engine.selection.contains(slot) {
+            engine.pickOrder.append(slot)
+        }
         engine.selection.selectAll(liveSlots: engine.grid.live)
         return Step(outcome: .applied, haptic: true, animation: .snappy, announcement: .countChanged(engine.selectedCount))
     }

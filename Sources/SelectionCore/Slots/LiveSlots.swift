@@ -13,24 +13,37 @@ public struct SlotInsertion: Hashable, Sendable {
 /// The grid as the fast engine holds it: the slots in grid order, contiguous, and the same
 /// slots as a bitmap for O(1) membership.
 ///
-/// Memory: 4 bytes per photo for the order plus 1 bit for the bitmap, so a 10M grid given
-/// by count costs about 40 MB (and its `SlotTable` nothing).
+/// Removals are deferred: a library change that removes photos clears their bits in `live`
+/// and in a pending bitmap, O(removed), and leaves a gap in the stored order; the gaps are
+/// compacted in one pass when they exceed an eighth of the order, before any insertion, or
+/// when someone asks for `order`. So removing 1% of a 10M grid does not move 40 MB each time,
+/// and the compaction's cost is spread over the removals that made it necessary.
+///
+/// Memory: 4 bytes per photo for the order plus 1 bit for `live` and 1 bit for the pending
+/// removals, so a 10M grid given by count costs about 42 MB (and its `SlotTable` nothing).
 public struct LiveSlots: Sendable {
-    /// The slots in grid order, without duplicates.
-    public private(set) var order: [PhotoSlot]
-    /// The same slots as a set. Share it with the selection for select-all and pruning.
+    /// The slots in grid order, including photos removed since the last compaction (gaps):
+    /// readers filter with `contains`, or by a set that is a subset of `live`.
+    public private(set) var orderWithGaps: [PhotoSlot]
+    /// The same slots as a set, gaps excluded. Share it with the selection for select-all and
+    /// pruning.
     public private(set) var live: SelectionBitmap
+    /// Slots removed from `live` but still in `orderWithGaps`, as a flat bitmap; empty when
+    /// there are none.
+    private var pendingRemovals: [UInt64] = []
+    /// How many gaps `orderWithGaps` holds.
+    public private(set) var gapCount = 0
 
     /// An empty grid.
     public init() {
-        order = []
+        orderWithGaps = []
         live = SelectionBitmap()
     }
 
     /// The grid of a trace given by count: slots `0 ..< count` in order. O(count).
     public init(count: Int) {
         precondition(count >= 0 && count <= SlotTable.maximumCount, "photo count \(count) out of range")
-        order = (0..<count).map { PhotoSlot($0) }
+        orderWithGaps = (0..<count).map { PhotoSlot($0) }
         live = SelectionBitmap(filledUpTo: count)
     }
 
@@ -40,13 +53,22 @@ public struct LiveSlots: Sendable {
         for slot in order where !live.insert(slot) {
             return nil
         }
-        self.order = order
+        self.orderWithGaps = order
         self.live = live
     }
 
-    public var count: Int { order.count }
+    /// The slots in grid order. O(1) without gaps; O(N) to build a compacted copy otherwise.
+    public var order: [PhotoSlot] {
+        guard gapCount > 0 else { return orderWithGaps }
+        var compacted = orderWithGaps
+        let kept = Self.compact(&compacted, droppingSlotsIn: pendingRemovals)
+        compacted.removeLast(compacted.count - kept)
+        return compacted
+    }
 
-    public var isEmpty: Bool { order.isEmpty }
+    public var count: Int { orderWithGaps.count - gapCount }
+
+    public var isEmpty: Bool { count == 0 }
 
     /// Whether `slot` is in the grid. O(1).
     @inline(__always)
@@ -57,11 +79,9 @@ public struct LiveSlots: Sendable {
     /// Removes the given slots from the grid, skipping those that are not in it; returns how
     /// many left. Slots may repeat.
     ///
-    /// O(removed) to collect them in a flat scratch bitmap (N/8 bytes), O(N/64) word
-    /// operations to clear them from `live`, then, when any left, one O(N) compaction pass
-    /// over the order. The pass tests 16 slots at a time against the scratch bitmap and moves
-    /// a block of 16 that keeps all its slots in one go, so it runs near memory bandwidth
-    /// (8 bytes per photo: each slot read and written once).
+    /// O(removed) to mark them in the pending bitmap, O(N/64) word operations to clear them
+    /// from `live`; the order keeps gaps until `compactIfWorthIt` finds more than an eighth of
+    /// it gone, amortising the O(N) compaction over at least N/8 removals.
     @discardableResult
     public mutating func remove(_ slots: some Sequence<PhotoSlot>) -> Int {
         var leaving: [UInt64] = []
@@ -78,9 +98,31 @@ public struct LiveSlots: Sendable {
         }
         guard removed > 0 else { return 0 }
         live.subtract(flatWords: leaving)
-        let kept = Self.compact(&order, droppingSlotsIn: leaving)
-        order.removeLast(order.count - kept)
+        if gapCount == 0 {
+            pendingRemovals = leaving
+        } else {
+            Self.merge(leaving, into: &pendingRemovals)
+        }
+        gapCount += removed
+        if gapCount * 8 > orderWithGaps.count { compact() }
         return removed
+    }
+
+    /// Closes every gap in the order: one O(N) pass near memory bandwidth.
+    public mutating func compact() {
+        guard gapCount > 0 else { return }
+        let kept = Self.compact(&orderWithGaps, droppingSlotsIn: pendingRemovals)
+        orderWithGaps.removeLast(orderWithGaps.count - kept)
+        pendingRemovals = []
+        gapCount = 0
+    }
+
+    /// ORs `words` into `target`, growing it as needed.
+    private static func merge(_ words: [UInt64], into target: inout [UInt64]) {
+        if target.count < words.count {
+            target.append(contentsOf: repeatElement(0, count: words.count - target.count))
+        }
+        for index in words.indices where words[index] != 0 { target[index] |= words[index] }
     }
 
     /// Moves the slots whose bit is clear in `dropped` to the front, in order; returns how many.
@@ -162,9 +204,11 @@ public struct LiveSlots: Sendable {
     /// false (and changes nothing) when it is already in. O(count) (one `memmove`).
     @discardableResult
     public mutating func insert(_ slot: PhotoSlot, at position: Int) -> Bool {
-        guard live.insert(slot) else { return false }
-        Self.reserveRoom(in: &order, for: 1)
-        order.insert(slot, at: Swift.min(Swift.max(position, 0), order.count))
+        guard !live.contains(slot) else { return false }
+        compact()
+        live.insert(slot)
+        Self.reserveRoom(in: &orderWithGaps, for: 1)
+        orderWithGaps.insert(slot, at: Swift.min(Swift.max(position, 0), orderWithGaps.count))
         return true
     }
 
@@ -186,22 +230,22 @@ public struct LiveSlots: Sendable {
     /// widened in place from the back, one memmove per gap, each slot moving once.
     @discardableResult
     public mutating func insert(contentsOf insertions: [SlotInsertion]) -> Bool {
+        guard !insertions.isEmpty else { return true }
         for (index, insertion) in insertions.enumerated() where !live.insert(insertion.slot) {
             for earlier in insertions[..<index] { live.remove(earlier.slot) }
             return false
         }
-        switch insertions.count {
-        case 0: return true
-        case 1:
+        // Positions count photos, not gaps; and a slot removed earlier may come back.
+        compact()
+        if insertions.count == 1 {
             let insertion = insertions[0]
-            Self.reserveRoom(in: &order, for: 1)
-            order.insert(insertion.slot, at: Swift.min(Swift.max(insertion.at, 0), order.count))
-            return true
-        default:
-            let placed = Self.finalPositions(of: insertions, intoCount: order.count)
-            Self.widen(&order, inserting: placed)
-            return true
+            Self.reserveRoom(in: &orderWithGaps, for: 1)
+            orderWithGaps.insert(insertion.slot, at: Swift.min(Swift.max(insertion.at, 0), orderWithGaps.count))
+        } else {
+            let placed = Self.finalPositions(of: insertions, intoCount: orderWithGaps.count)
+            Self.widen(&orderWithGaps, inserting: placed)
         }
+        return true
     }
 
     /// Each insertion as `finalPosition << 32 | slot`, ascending: where it ends up once all

@@ -1,1 +1,0 @@
-// The gesture layer; see the files beside this one.

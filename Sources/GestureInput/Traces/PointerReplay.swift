@@ -1,0 +1,123 @@
+import SelectionCore
+import SelectionTrace
+
+/// The semantic events re-derived from a two-layer trace's raw layer, and where they differ
+/// from the recorded ones.
+public struct PointerDerivation: Hashable, Sendable {
+    public var header: TraceHeader
+    /// The events to replay: what the raw layer resolved to, and the app events passed through.
+    public var events: [TraceEvent]
+    public var mismatches: [InputMismatch]
+
+    /// The derived events as a trace with the recorded header.
+    public var trace: Trace { Trace(header: header, events: events) }
+}
+
+/// Re-derives the semantic events of a two-layer trace from its raw layer.
+///
+/// The raw samples of each line go through a `GridPointerSurface`; a `FastEngine` runs
+/// alongside so that each press names the photo at its grid index in the order of that moment.
+/// Lines without raw input pass their event through unchanged (app-bar buttons, library
+/// changes, accessibility actions), as do all lines of a trace without a raw layer. After a
+/// line's samples, time advances to the line's `t`, so a held finger fires its long press.
+///
+/// O(samples + events), plus the engine's cost per event; one line in memory at a time besides
+/// the derived events.
+public enum PointerReplay {
+    public static func derive(_ reader: inout PointerTraceReader) throws -> PointerDerivation {
+        var session = Session(header: reader.header, setup: reader.setup ?? .phone)
+        var mismatches: [InputMismatch] = []
+        var lastLine = 1
+
+        while let line = try reader.next() {
+            lastLine = line.lineNumber
+            var derived = session.feed(line.input ?? [])
+            if let t = line.event.t, let fired = session.advance(to: t) { derived.append(fired) }
+            let recorded = line.event.event
+            if line.input != nil && recorded.isGridGesture {
+                // The raw input is the truth: its events are replayed in place of the recorded one.
+                if derived.map(\.event) != [recorded] {
+                    mismatches.append(
+                        InputMismatch(
+                            lineNumber: line.lineNumber, place: .gesture, recorded: recorded,
+                            derived: derived.map(\.event)))
+                }
+            } else {
+                if !derived.isEmpty {
+                    mismatches.append(
+                        InputMismatch(
+                            lineNumber: line.lineNumber, place: .beforeAppEvent, recorded: recorded,
+                            derived: derived.map(\.event)))
+                }
+                session.passThrough(line.event)
+            }
+            if let after = line.inputAfter {
+                let trailing = session.feed(after)
+                if !trailing.isEmpty {
+                    mismatches.append(
+                        InputMismatch(
+                            lineNumber: line.lineNumber, place: .afterLastEvent, recorded: nil,
+                            derived: trailing.map(\.event)))
+                }
+            }
+        }
+        if let after = reader.headerInputAfter {
+            let trailing = session.feed(after)
+            if !trailing.isEmpty {
+                mismatches.append(
+                    InputMismatch(
+                        lineNumber: lastLine, place: .afterLastEvent, recorded: nil, derived: trailing.map(\.event)))
+            }
+        }
+        return PointerDerivation(header: reader.header, events: session.events, mismatches: mismatches)
+    }
+
+    /// The pointer surface and the engine that names photos, advanced together.
+    private struct Session {
+        var engine: OrderedFastEngine
+        var surface: GridPointerSurface
+        var events: [TraceEvent] = []
+
+        init(header: TraceHeader, setup: PointerSetup) {
+            engine = OrderedFastEngine(configuration: header.configuration)
+            surface = GridPointerSurface(setup: setup)
+        }
+
+        /// Feeds samples; returns (and keeps) the events they resolved to.
+        mutating func feed(_ samples: [PointerSample]) -> [TraceEvent] {
+            var resolved: [TraceEvent] = []
+            for sample in samples {
+                if let event = surface.handle(sample, order: engine) {
+                    keep(event)
+                    resolved.append(event)
+                }
+            }
+            return resolved
+        }
+
+        mutating func advance(to time: Int) -> TraceEvent? {
+            guard let fired = surface.advance(to: time) else { return nil }
+            keep(fired)
+            return fired
+        }
+
+        mutating func passThrough(_ event: TraceEvent) {
+            keep(event)
+        }
+
+        private mutating func keep(_ event: TraceEvent) {
+            engine.apply(event.event)
+            events.append(event)
+        }
+    }
+}
+
+extension Event {
+    /// Whether the pointer layer produces this event: a long press or a tap on a photo.
+    public var isGridGesture: Bool {
+        switch self {
+        case .longPress, .tap: true
+        default: false
+        }
+    }
+}

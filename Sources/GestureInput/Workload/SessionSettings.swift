@@ -1,0 +1,35 @@
+import SelectionCore
+import SelectionTrace
+
+/// What a synthetic session is made of: the grid, where it is shown, the mix, the seed.
+public struct SessionSettings: Hashable, Sendable {
+    public var photoCount: Int
+    public var setup: PointerSetup
+    public var mix: WorkloadMix
+    public var seed: UInt64
+
+    public init(photoCount: Int, setup: PointerSetup = .phone, mix: WorkloadMix = .default, seed: UInt64) {
+        self.photoCount = photoCount
+        self.setup = setup
+        self.mix = mix
+        self.seed = seed
+    }
+
+    /// The trace header: photos `"1"` … `"N"`, and the settings in `meta` so a trace says how
+    /// it was made.
+    public func header(layer: String) -> TraceHeader {
+        TraceHeader(
+            photos: .count(photoCount),
+            meta: JSONObject([
+                (key: "generator", value: .string("gridsim generate")),
+                (key: "layer", value: .string(layer)),
+                (key: "seed", value: seed <= UInt64(Int.max) ? .integer(Int(seed)) : .string(String(seed))),
+                (key: "mix", value: .string(mix.description)),
+            ]))
+    }
+
+    /// The session model's seed and the pointer synthesiser's, derived apart so that the
+    /// semantic layer does not depend on the pointer layer's draws.
+    var modelSeed: UInt64 { seed }
+    var pointerSeed: UInt64 { seed ^ 0x5DEE_CE66_D1CE_5EED }
+}

@@ -1,0 +1,29 @@
+import SelectionCore
+import SelectionTrace
+
+/// A synthetic session's semantic layer: `eventCount` events, produced one at a time, so
+/// that ten million need never be held. The same settings always give the same events.
+public struct SyntheticSession: Sequence, IteratorProtocol {
+    public let header: TraceHeader
+    public let eventCount: Int
+    private var model: SessionModel
+    private var produced = 0
+
+    public init(_ settings: SessionSettings, eventCount: Int) {
+        header = settings.header(layer: "semantic")
+        self.eventCount = eventCount
+        model = SessionModel(
+            configuration: header.configuration, setup: settings.setup, mix: settings.mix, seed: settings.modelSeed)
+    }
+
+    /// The next event, or nil after `eventCount`. O(1) amortised plus the engine's cost.
+    public mutating func next() -> TraceEvent? {
+        guard produced < eventCount else { return nil }
+        while true {
+            if let event = model.next().event {
+                produced += 1
+                return event
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import GestureInput
+import SelectionCore
+import SelectionTrace
+import Testing
+
+/// The recogniser on the seed's grid, naming photos through an engine's grid order.
+@Suite("Pointer surface")
+struct GridPointerSurfaceTests {
+    /// 15 photos on 393 × 500 pt: 3 columns, pitch 132.33 pt.
+    static let setup = PointerSetup(viewport: GridViewport(size: ViewportSize(width: 393, height: 500)))
+    static let pitch = GridLayout.seed.metrics(forWidth: 393).pitch
+
+    /// The viewport point at the centre of grid index `index` when scrolled by `scroll`.
+    static func centre(of index: Int, scroll: Double = 0) -> Point {
+        let mid = GridLayout.seed.metrics(forWidth: 393).frame(ofIndex: index).mid
+        return Point(x: mid.x, y: mid.y - scroll)
+    }
+
+    @Test func aTapNamesThePhotoAtThatGridIndexInTheEnginesOrder() {
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(15)))
+        var surface = GridPointerSurface(setup: Self.setup)
+        _ = surface.handle(PointerSample(t: 0, .down(0, Self.centre(of: 1))), order: engine)
+        #expect(
+            surface.handle(PointerSample(t: 80, .up(0, Self.centre(of: 1))), order: engine)
+                == TraceEvent(t: 80, .tap("2")))
+        // Photo 2 leaves the grid: index 1 now shows photo 3.
+        _ = engine.apply(.libraryChanged(removed: ["2"], inserted: []))
+        _ = surface.handle(PointerSample(t: 200, .down(0, Self.centre(of: 1))), order: engine)
+        #expect(
+            surface.handle(PointerSample(t: 280, .up(0, Self.centre(of: 1))), order: engine)
+                == TraceEvent(t: 280, .tap("3")))
+    }
+
+    @Test func thePhotoIsBoundWhenTheFingerGoesDownEvenIfTheGridChangesMeanwhile() {
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(15)))
+        var surface = GridPointerSurface(setup: Self.setup)
+        _ = surface.handle(PointerSample(t: 0, .down(0, Self.centre(of: 1))), order: engine)
+        _ = engine.apply(.libraryChanged(removed: ["2"], inserted: []))
+        #expect(
+            surface.handle(PointerSample(t: 80, .up(0, Self.centre(of: 1))), order: engine)
+                == TraceEvent(t: 80, .tap("2")))
+    }
+
+    @Test func aLongPressIsTheLongPressEventAtItsDeadline() {
+        let engine = FastEngine(configuration: GridConfiguration(photos: .count(15)))
+        var surface = GridPointerSurface(setup: Self.setup)
+        _ = surface.handle(PointerSample(t: 100, .down(0, Self.centre(of: 4))), order: engine)
+        #expect(surface.advance(to: 449) == nil)
+        #expect(surface.advance(to: 450) == TraceEvent(t: 450, .longPress("5")))
+    }
+
+    @Test func scrollingMovesWhatIsUnderTheFingerAndCancelsAPressOnlyWhenTheOffsetChanges() {
+        let engine = FastEngine(configuration: GridConfiguration(photos: .count(15)))
+        var surface = GridPointerSurface(setup: Self.setup)
+        // A scroll report that does not move the content is not a scroll.
+        _ = surface.handle(PointerSample(t: 0, .down(0, Self.centre(of: 0))), order: engine)
+        #expect(surface.handle(PointerSample(t: 10, .scroll(0)), order: engine) == nil)
+        #expect(
+            surface.handle(PointerSample(t: 50, .up(0, Self.centre(of: 0))), order: engine)
+                == TraceEvent(t: 50, .tap("1")))
+        // One that does cancels the press.
+        _ = surface.handle(PointerSample(t: 100, .down(0, Self.centre(of: 0))), order: engine)
+        #expect(surface.handle(PointerSample(t: 110, .scroll(Self.pitch)), order: engine) == nil)
+        #expect(surface.handle(PointerSample(t: 150, .up(0, Self.centre(of: 0))), order: engine) == nil)
+        #expect(surface.recognizer.lastFailure == .scrolled)
+        // Scrolled by one row, the same screen point is over the photo below.
+        _ = surface.handle(PointerSample(t: 200, .down(0, Self.centre(of: 0))), order: engine)
+        #expect(
+            surface.handle(PointerSample(t: 250, .up(0, Self.centre(of: 0))), order: engine)
+                == TraceEvent(t: 250, .tap("4")))
+    }
+
+    @Test func aRotationRelaysTheGridOut() {
+        let engine = FastEngine(configuration: GridConfiguration(photos: .count(15)))
+        var surface = GridPointerSurface(setup: Self.setup)
+        _ = surface.handle(PointerSample(t: 0, .viewport(ViewportSize(width: 852, height: 393))), order: engine)
+        // 852 pt: 7 columns of (852 - 24) / 7 = 118.29 pt; the point (700, 60) is in column 5.
+        _ = surface.handle(PointerSample(t: 100, .down(0, Point(x: 700, y: 60))), order: engine)
+        #expect(
+            surface.handle(PointerSample(t: 150, .up(0, Point(x: 700, y: 60))), order: engine)
+                == TraceEvent(t: 150, .tap("6")))
+    }
+
+    @Test func gapsAndTheAreaPastTheLastPhotoAreNotPhotos() {
+        let engine = FastEngine(configuration: GridConfiguration(photos: .count(4)))
+        var surface = GridPointerSurface(setup: Self.setup)
+        let gap = Point(x: GridLayout.seed.metrics(forWidth: 393).cellSide + 2, y: 20)
+        _ = surface.handle(PointerSample(t: 0, .down(0, gap)), order: engine)
+        #expect(surface.handle(PointerSample(t: 50, .up(0, gap)), order: engine) == nil)
+        #expect(surface.recognizer.lastFailure == .noTarget)
+        _ = surface.handle(PointerSample(t: 100, .down(0, Self.centre(of: 5))), order: engine)  // only 4 photos
+        #expect(surface.handle(PointerSample(t: 150, .up(0, Self.centre(of: 5))), order: engine) == nil)
+    }
+
+    @Test func theReferenceModelNamesPhotosTheSameWay() {
+        var reference = ReferenceModel(configuration: GridConfiguration(photos: .ids(["a", "b", "c", "d"])))
+        var fast = FastEngine(configuration: GridConfiguration(photos: .ids(["a", "b", "c", "d"])))
+        for engineEvent in [Event.libraryChanged(removed: ["a"], inserted: [Insertion(photo: "z", at: 2)])] {
+            _ = reference.apply(engineEvent)
+            _ = fast.apply(engineEvent)
+        }
+        #expect((0..<4).map(reference.photo(atGridIndex:)) == ["b", "c", "z", "d"])
+        #expect((0..<4).map(fast.photo(atGridIndex:)) == ["b", "c", "z", "d"])
+    }
+}

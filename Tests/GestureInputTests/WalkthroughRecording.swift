@@ -1,0 +1,101 @@
+import Foundation
+import GestureInput
+import SelectionCore
+import SelectionTrace
+
+/// The contextual walk-through (Traces/contextual-walkthrough.jsonl) performed with a finger on
+/// the seed's grid, recorded through `PointerTraceRecorder`. Its output is checked in as
+/// Traces/pointer/contextual-walkthrough.jsonl; set GRIDSIM_UPDATE_FIXTURES=1 to rewrite it.
+///
+/// The grid: 15 photos on a 393 × 500 pt viewport: 3 columns of 128.33 pt, pitch 132.33 pt, so
+/// photo n sits in row (n-1)/3, column (n-1)%3, its centre at (64.17 + 132.33·column,
+/// 64.17 + 132.33·row) in content coordinates.
+enum WalkthroughRecording {
+    static let setup = PointerSetup(viewport: GridViewport(size: ViewportSize(width: 393, height: 500)))
+
+    static let header = TraceHeader(
+        photos: .count(15),
+        meta: JSONObject([
+            (
+                key: "scenario",
+                value: .string(
+                    "The contextual selection mode walk-through, performed with a finger: hold, tap others, deselect "
+                        + "everything and stay in the mode, Done, Select with nothing chosen, Delete. Raw pointer input "
+                        + "rides on each line; on the way, a scroll and a press that slid away resolve to nothing. The "
+                        + "last tap's finger comes down on photo 2 just before Delete (pressed with another finger in "
+                        + "the app bar) and lifts after it: the tap is bound to photo 2, which is gone, so it is "
+                        + "rejected as unknownPhoto, as in the semantic trace.")
+            )
+        ]))
+
+    /// The two-layer trace's text, each line ending in a newline.
+    static func text() -> String {
+        var recorder = PointerTraceRecorder(header: header, setup: setup)
+        func finger(_ t: Int, _ input: PointerInput) { recorder.record(PointerSample(t: t, input)) }
+        func app(_ t: Int, _ event: Event) { recorder.record(TraceEvent(t: t, event)) }
+        func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+
+        // Hold photo 3 (row 0, column 2): the long press fires at 350 ms, finger still down.
+        finger(0, .down(0, point(330, 62)))
+        finger(120, .move(0, point(332, 65)))
+        finger(520, .up(0, point(332, 65)))
+        // Scroll the grid 60 pt by dragging: the press this drag starts fails at once.
+        finger(560, .down(0, point(200, 420)))
+        finger(580, .move(0, point(200, 390)))
+        finger(580, .scroll(30))
+        finger(600, .move(0, point(200, 360)))
+        finger(600, .scroll(60))
+        finger(610, .up(0, point(200, 360)))
+        // Tap photo 5 (row 1, column 1; content y 196.5, on screen 136.5 while scrolled by 60).
+        finger(640, .down(0, point(195, 137)))
+        finger(700, .up(0, point(197, 138)))
+        // Tap photo 8 (row 2, column 1; content y 328.83, on screen 268.83).
+        finger(1010, .down(0, point(198, 270)))
+        finger(1100, .up(0, point(198, 271)))
+        // A press on photo 4 that slides 14 pt away: beyond the slop, nothing.
+        finger(1500, .down(0, point(64, 137)))
+        finger(1600, .move(0, point(78, 137)))
+        finger(1650, .up(0, point(78, 137)))
+        // Scroll back to the top.
+        finger(1700, .down(0, point(200, 200)))
+        finger(1720, .move(0, point(200, 230)))
+        finger(1720, .scroll(30))
+        finger(1740, .move(0, point(200, 260)))
+        finger(1740, .scroll(0))
+        finger(1750, .up(0, point(200, 260)))
+        // Tap 3, 5 (with a 4.9 pt wobble, within the slop) and 8: nothing left chosen.
+        finger(1830, .down(0, point(327, 66)))
+        finger(1900, .up(0, point(327, 66)))
+        finger(2220, .down(0, point(195, 195)))
+        finger(2260, .move(0, point(199.9, 195)))
+        finger(2300, .up(0, point(197, 196)))
+        finger(2610, .down(0, point(196, 330)))
+        finger(2700, .up(0, point(196, 330)))
+        app(3600, .done)
+        // Browsing: tapping photo 6 opens it.
+        finger(4130, .down(0, point(330, 198)))
+        finger(4200, .up(0, point(330, 198)))
+        app(5000, .select)
+        app(5600, .delete)
+        // Tap photos 2 and 4, then Delete them.
+        finger(6010, .down(0, point(197, 63)))
+        finger(6100, .up(0, point(197, 63)))
+        finger(6420, .down(0, point(65, 196)))
+        finger(6500, .up(0, point(65, 196)))
+        finger(7150, .down(0, point(196, 64)))  // on photo 2, which Delete is about to remove
+        app(7200, .delete)
+        finger(7300, .up(0, point(196, 65)))  // the tap is bound to photo 2: gone, unknownPhoto
+        recorder.finish()
+        return recorder.takeLines().map { $0 + "\n" }.joined()
+    }
+
+    static let checkedPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Traces/pointer/contextual-walkthrough.jsonl").path
+
+    static func trace(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Traces/\(name)").path
+    }
+}

@@ -1,0 +1,181 @@
+import GestureInput
+import SelectionCore
+import SelectionTrace
+import Testing
+
+@Suite("Synthetic sessions")
+struct WorkloadTests {
+    // MARK: The generator
+
+    @Test func theGeneratorIsDeterministicAndSeedsDiffer() {
+        var a = SessionRandom(seed: 42)
+        var b = SessionRandom(seed: 42)
+        var c = SessionRandom(seed: 43)
+        let first = (0..<8).map { _ in a.next() }
+        #expect(first == (0..<8).map { _ in b.next() })
+        #expect(first != (0..<8).map { _ in c.next() })
+        var zero = SessionRandom(seed: 0)
+        #expect(zero.next() != 0 || zero.next() != 0)
+    }
+
+    @Test func boundedDrawsStayInRangeAndCoverIt() {
+        var random = SessionRandom(seed: 7)
+        var seen = [Int](repeating: 0, count: 6)
+        for _ in 0..<6000 {
+            let value = random.int(below: 6)
+            seen[value] += 1
+        }
+        #expect(seen.allSatisfy { $0 > 850 && $0 < 1150 })  // 1000 expected each
+        for _ in 0..<1000 {
+            #expect((3...5).contains(random.int(in: 3...5)))
+            let unit = random.unit()
+            #expect(unit >= 0 && unit < 1)
+        }
+        #expect(random.int(below: 1) == 0)
+    }
+
+    // MARK: The mix
+
+    @Test func mixesParseFromWeightsAndPresets() throws {
+        let mix = try WorkloadMix(parsing: "burst=4, delete=1")
+        #expect(mix[.burst] == 4 && mix[.delete] == 1 && mix[.open] == 0)
+        let tuned = try WorkloadMix(parsing: "default,sync=10")
+        #expect(tuned[.sync] == 10 && tuned[.open] == WorkloadMix.default[.open])
+        #expect(try WorkloadMix(parsing: WorkloadMix.default.description) == WorkloadMix.default)
+        #expect(try WorkloadMix(parsing: "browsing") == WorkloadMix.browsing)
+    }
+
+    @Test(arguments: [
+        ("zoom=1", "unknown gesture 'zoom'"), ("burst=-1", "must be a number of at least 0"),
+        ("burst=x", "must be a number of at least 0"), ("burst=0", "every gesture weight 0"),
+        ("", "every gesture weight 0"),
+        ("heavy", "unknown mix item 'heavy'"),
+    ])
+    func badMixesAreRefusedWithAReason(text: String, reason: String) {
+        #expect {
+            try WorkloadMix(parsing: text)
+        } throws: { error in
+            (error as? WorkloadMix.ParseError)?.message.contains(reason) == true
+        }
+    }
+
+    // MARK: Semantic sessions
+
+    static func events(_ settings: SessionSettings, count: Int) -> [TraceEvent] {
+        Array(SyntheticSession(settings, eventCount: count))
+    }
+
+    @Test func aSessionHasExactlyTheEventsAskedForAndTheSameSeedGivesTheSameSession() {
+        let settings = SessionSettings(photoCount: 500, seed: 11)
+        let first = Self.events(settings, count: 2000)
+        #expect(first.count == 2000)
+        #expect(first == Self.events(settings, count: 2000))
+        #expect(first != Self.events(SessionSettings(photoCount: 500, seed: 12), count: 2000))
+        // Times never decrease.
+        let times = first.compactMap(\.t)
+        #expect(times.count == 2000 && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+
+    @Test(arguments: [0, 1, 7, 300, 100_000])
+    func aSyntheticUserOnlyDoesWhatTheAppAllows(photos: Int) {
+        // Targets are photos on screen, sheets are dismissed before the grid is touched,
+        // Delete, Move and Share always have something chosen, and the library never brings a
+        // photo twice: nothing is ever rejected.
+        let settings = SessionSettings(photoCount: photos, seed: UInt64(photos) + 1)
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(photos)))
+        var names: Set<EventName> = []
+        for traceEvent in SyntheticSession(settings, eventCount: 3000) {
+            let step = engine.apply(traceEvent.event)
+            names.insert(traceEvent.event.name)
+            #expect(step.outcome.reason == nil, "\(traceEvent.event.summary): \(step.outcome)")
+        }
+        #expect(names.isSuperset(of: [.tap, .longPress, .delete, .libraryChanged, .selectAll, .done, .back]))
+    }
+
+    @Test func theMixDecidesWhatHappens() {
+        let syncs = Self.events(SessionSettings(photoCount: 50, mix: WorkloadMix([.sync: 1]), seed: 3), count: 500)
+        #expect(syncs.allSatisfy { $0.event.name == .libraryChanged })
+        let browsing = Self.events(SessionSettings(photoCount: 50, mix: WorkloadMix([.open: 1]), seed: 3), count: 500)
+        #expect(Set(browsing.map(\.event.name)) == [.tap, .back])
+        // Gestures that need the selection mode get there first, as a person would.
+        let deletes = Self.events(
+            SessionSettings(photoCount: 5000, mix: WorkloadMix([.delete: 1]), seed: 3), count: 300)
+        #expect(Set(deletes.map(\.event.name)).isSubset(of: [.longPress, .select, .tap, .delete]))
+    }
+
+    @Test func libraryChangesKeepTheGridNearItsStartingSize() {
+        let settings = SessionSettings(
+            photoCount: 1000, mix: WorkloadMix([.sync: 3, .burst: 1, .delete: 1, .selectAll: 0.2]), seed: 5)
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(1000)))
+        var largest = 0
+        var total = 0
+        for traceEvent in SyntheticSession(settings, eventCount: 20_000) {
+            _ = engine.apply(traceEvent.event)
+            largest = max(largest, engine.photoCount)
+            total += engine.photoCount
+        }
+        // Select all + Delete empties the grid now and then; the library refills it.
+        #expect(largest < 1200)
+        #expect(total / 20_000 > 700, "mean photo count \(total / 20_000)")
+    }
+
+    @Test(arguments: [0, 1, 2, 50])
+    func sessionsThatEmptyTheGridKeepGoing(photos: Int) {
+        // Select all + Delete empties the grid; library changes then name photos already gone
+        // and insert into an empty grid. Many seeds, so the rare draws happen.
+        let mix = WorkloadMix([.selectAll: 2, .delete: 2, .sync: 3, .burst: 1, .open: 1])
+        for seed in 0..<40 {
+            var engine = FastEngine(configuration: GridConfiguration(photos: .count(photos)))
+            for traceEvent in SyntheticSession(
+                SessionSettings(photoCount: photos, mix: mix, seed: UInt64(seed)), eventCount: 400)
+            {
+                #expect(engine.apply(traceEvent.event).outcome.reason == nil)
+            }
+        }
+    }
+
+    @Test func sessionsAreStreamedNotBuilt() {
+        // Ten million events on ten million photos: only the first few are made.
+        let session = SyntheticSession(SessionSettings(photoCount: 10_000_000, seed: 1), eventCount: 10_000_000)
+        #expect(Array(session.prefix(5)).count == 5)
+    }
+
+    // MARK: Two layers
+
+    static func derive(_ lines: some Sequence<String>) throws -> PointerDerivation {
+        var reader = try PointerTraceReader(text: lines.map { $0 + "\n" }.joined())
+        return try PointerReplay.derive(&reader)
+    }
+
+    @Test(arguments: [
+        (0, 393.0, 852.0), (1, 393.0, 852.0), (40, 393.0, 852.0), (2000, 393.0, 852.0), (2000, 100.0, 60.0),
+        (2000, 1366.0, 1024.0),
+    ])
+    func thePointerLayerResolvesToTheSemanticSessionOfTheSameSeed(photos: Int, width: Double, height: Double) throws {
+        let settings = SessionSettings(
+            photoCount: photos,
+            setup: PointerSetup(viewport: GridViewport(size: ViewportSize(width: width, height: height))),
+            mix: try WorkloadMix(parsing: "default,rotate=1,scroll=6"), seed: UInt64(photos) * 31 + 7)
+        var pointer = SyntheticPointerSession(settings, eventCount: 1500)
+        var lines: [String] = []
+        while let line = pointer.next() { lines.append(line) }
+        #expect(pointer.divergences == 0)
+        #expect(lines.count == 1501)
+        let semantic = Self.events(settings, count: 1500)
+        let derivation = try Self.derive(lines)
+        #expect(derivation.mismatches.isEmpty)
+        #expect(derivation.events == semantic)
+        // And read as a plain version 1 trace, it is the same session too.
+        #expect(try Trace(text: lines.map { $0 + "\n" }.joined()).events == semantic)
+    }
+
+    @Test func thePointerLayerHasStrayTouchesScrollsAndRotationsThatResolveToNothing() throws {
+        let settings = SessionSettings(photoCount: 3000, mix: try WorkloadMix(parsing: "default,rotate=2"), seed: 99)
+        var reader = try PointerTraceReader(
+            text: SyntheticPointerSession(settings, eventCount: 3000).map { $0 + "\n" }.joined())
+        let samples = try reader.readAll().flatMap { ($0.input ?? []) + ($0.inputAfter ?? []) }
+        #expect(samples.contains { $0.input.pointer == 1 })  // a second finger
+        #expect(samples.contains { if case .scroll = $0.input { true } else { false } })
+        #expect(samples.contains { if case .viewport = $0.input { true } else { false } })
+    }
+}

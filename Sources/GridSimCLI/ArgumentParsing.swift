@@ -31,6 +31,8 @@ public struct CommandSyntax: Sendable {
         public var name: String
         public var help: String
         public var isOptional: Bool = false
+        /// Takes every remaining argument; only the last positional may.
+        public var isVariadic: Bool = false
     }
 
     public var name: String
@@ -46,7 +48,8 @@ public struct CommandSyntax: Sendable {
             parts.append("[\(option.name)\(option.valueName.map { " <\($0)>" } ?? "")]")
         }
         for positional in positionals {
-            parts.append(positional.isOptional ? "[<\(positional.name)>]" : "<\(positional.name)>")
+            let name = "<\(positional.name)>" + (positional.isVariadic ? " ..." : "")
+            parts.append(positional.isOptional ? "[\(name)]" : name)
         }
         return parts.joined(separator: " ")
     }
@@ -126,7 +129,7 @@ public struct CommandSyntax: Sendable {
         if parsed.positionals.count < required {
             throw UsageError("missing argument <\(positionals[parsed.positionals.count].name)>")
         }
-        if parsed.positionals.count > positionals.count {
+        if parsed.positionals.count > positionals.count && positionals.last?.isVariadic != true {
             throw UsageError("unexpected argument '\(parsed.positionals[positionals.count])'")
         }
         return parsed

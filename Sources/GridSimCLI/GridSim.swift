@@ -22,6 +22,10 @@ public enum GridSim {
         Subcommand(syntax: CheckCommand.syntax, run: CheckCommand.run),
         Subcommand(syntax: ShrinkCommand.syntax, run: ShrinkCommand.run),
         Subcommand(syntax: PropertiesCommand.syntax, run: PropertiesCommand.run),
+        Subcommand(syntax: RecordCommand.syntax, run: RecordCommand.run),
+        Subcommand(syntax: ConvertCommand.syntax, run: ConvertCommand.run),
+        Subcommand(syntax: InspectCommand.syntax, run: InspectCommand.run),
+        Subcommand(syntax: GenerateCommand.syntax, run: GenerateCommand.run),
     ]
 
     /// Commands that parse their own arguments (they forward to another module).

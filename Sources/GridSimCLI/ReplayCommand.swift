@@ -12,26 +12,45 @@ enum ReplayCommand {
                 "--engine", "engine", help: "The engine that replays the trace.", choices: EngineKind.names,
                 default: EngineKind.default.rawValue),
             .value("--at", "step", help: "Print only the state after this step (0 is the start)."),
+            .value(
+                "--input", "layer",
+                help: "Replay the recorded events, or re-derive them from a two-layer trace's raw pointer input "
+                    + "through the gesture recogniser (docs/pointer-traces.md).",
+                choices: ["semantic", "pointer"], default: "semantic"),
+            .flag(
+                "--verify-input",
+                help: "With --input pointer: a line whose raw input resolves to another event than it records is "
+                    + "an error (exit 65) instead of a warning."),
         ],
         discussion: """
             EXIT CODES:
               0   replayed (rejected events are part of a replay, not failures)
               64  bad flags or arguments
               65  the trace is malformed: FILE:LINE: what is wrong, on stderr; nothing is replayed
+                  (with --verify-input, also a line whose raw input resolves to another event)
               66  the trace file is missing or cannot be opened
 
             EXAMPLES:
               gridsim replay Traces/contextual-walkthrough.jsonl
               gridsim replay --json Traces/picker-tray-limit.jsonl > report.json
               gridsim replay --at 6 Traces/contextual-walkthrough.jsonl
+              gridsim replay --json --input pointer --verify-input Traces/pointer/contextual-walkthrough.jsonl
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
         let path = arguments.positionals[0]
         let engine = arguments.value("--engine").flatMap(EngineKind.init(rawValue:)) ?? .default
+        let fromPointer = arguments.value("--input") == "pointer"
+        if arguments.flag("--verify-input") && !fromPointer {
+            console.err("gridsim: error: --verify-input needs --input pointer\nUSAGE: \(syntax.usageLine)\n")
+            return .usage
+        }
         let trace: Trace
         do {
-            trace = try TraceLoading.load(path)
+            trace =
+                fromPointer
+                ? try PointerTraceLoading.derive(path, verify: arguments.flag("--verify-input"), console: console)
+                : try TraceLoading.load(path)
         } catch {
             console.err(error.message + "\n")
             return error.code

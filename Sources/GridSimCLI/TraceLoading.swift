@@ -3,14 +3,24 @@ import SelectionTrace
 
 /// Reads a whole trace for a command, turning every failure into the message and exit code a
 /// script expects: 66 for a file that cannot be opened, 65 for a malformed trace. Messages
-/// start with the path (`FILE:LINE: what is wrong`), as compilers write them.
+/// start with the path (`FILE:LINE: what is wrong`, or for a binary trace
+/// `FILE: byte N (record R): what is wrong`), as compilers write them.
+///
+/// The format comes from the extension: `.gstrace` is binary, anything else is read as text
+/// (JSON Lines, SPEC.md section 4). A binary trace's torn tail (a partial last record) ends
+/// it; `warn` hears about it.
 enum TraceLoading {
     struct Failure: Error {
         var code: ExitCode
         var message: String
     }
 
-    static func load(_ path: String, limits: TraceLimits = .default) throws(Failure) -> Trace {
+    /// Where warnings go when the caller has no console at hand: standard error.
+    static let standardErrorWarnings: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+
+    static func load(
+        _ path: String, limits: TraceLimits = .default, warn: (String) -> Void = standardErrorWarnings
+    ) throws(Failure) -> Trace {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Failure(code: .noInput, message: "\(path): no such file")
@@ -19,13 +29,33 @@ enum TraceLoading {
             throw Failure(code: .noInput, message: "\(path): is a directory, not a trace")
         }
         do {
+            if TraceFileFormat(path: path) == .binary {
+                var reader = try BinaryTraceReader(path: path, options: .init(limits: limits))
+                let trace = Trace(header: reader.header, events: try reader.readAll())
+                for damage in reader.damage { warn("warning: \(path): \(damage)") }
+                return trace
+            }
             return try Trace(contentsOfFile: path, limits: limits)
-        } catch let error as TraceError {
-            throw Failure(code: .dataError, message: "\(path):\(error.line): \(error.message)")
-        } catch let error as TraceFileError {
-            throw Failure(code: .noInput, message: error.description)
         } catch {
-            throw Failure(code: .ioError, message: "\(path): read failed: \(error)")
+            throw failure(error, path: path)
+        }
+    }
+
+    /// The message and exit code of an error met while reading `path`.
+    static func failure(_ error: Error, path: String) -> Failure {
+        switch error {
+        case let error as TraceError where error.byteOffset != nil:
+            Failure(code: .dataError, message: "\(path): \(error.location): \(error.message)")
+        case let error as TraceError:
+            Failure(code: .dataError, message: "\(path):\(error.line): \(error.message)")
+        case let error as TraceFileError:
+            Failure(code: .noInput, message: error.description)
+        case let error as TraceOutputError:
+            Failure(code: .usage, message: error.description)
+        case let error as TraceReadError:
+            Failure(code: .ioError, message: error.description)
+        default:
+            Failure(code: .ioError, message: "\(path): read failed: \(error)")
         }
     }
 }

@@ -1,12 +1,29 @@
 import SelectionCore
 
 /// Limits that protect a reader from hostile headers before anything is allocated.
+///
+/// Every size a trace declares is checked against these before memory is reserved for it;
+/// docs/binary-trace-format.md lists them with the reasoning behind each default.
 public struct TraceLimits: Hashable, Sendable {
     /// The largest grid a header may describe, by count or by id list.
     public var maximumPhotoCount: Int
+    /// The most explicit photo ids a trace may hold: a header's id list, plus, in a binary
+    /// trace, the ids its records define later. Each costs a string and a dictionary entry,
+    /// where a counted photo costs nothing.
+    public var maximumIDListCount: Int
+    /// Binary traces: the largest file header body (the grid description and `meta`).
+    public var maximumHeaderBytes: Int
+    /// Binary traces: the largest record (one event, or one batch of id definitions).
+    public var maximumRecordBytes: Int
 
-    public init(maximumPhotoCount: Int = 100_000_000) {
+    public init(
+        maximumPhotoCount: Int = 100_000_000, maximumIDListCount: Int = 10_000_000,
+        maximumHeaderBytes: Int = 1 << 20, maximumRecordBytes: Int = 64 << 20
+    ) {
         self.maximumPhotoCount = maximumPhotoCount
+        self.maximumIDListCount = maximumIDListCount
+        self.maximumHeaderBytes = maximumHeaderBytes
+        self.maximumRecordBytes = maximumRecordBytes
     }
 
     public static let `default` = TraceLimits()
@@ -94,6 +111,10 @@ enum TextTraceDecoding {
             guard elements.count <= limits.maximumPhotoCount else {
                 throw FieldError(
                     "field \"photos.ids\" lists \(elements.count) photos, above the limit of \(limits.maximumPhotoCount)")
+            }
+            guard elements.count <= limits.maximumIDListCount else {
+                throw FieldError(
+                    "field \"photos.ids\" lists \(elements.count) ids, above the limit of \(limits.maximumIDListCount) explicit ids")
             }
             var ids: [PhotoID] = []
             ids.reserveCapacity(elements.count)

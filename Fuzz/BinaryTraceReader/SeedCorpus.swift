@@ -1,0 +1,44 @@
+// The seed corpus of the binary target: every trace in Traces/ converted to binary (with sync
+// points every few events, so the fuzzer meets every record kind), and short synthetic
+// sessions. scripts/fuzz asks for it by starting the target with
+// GRIDSIM_WRITE_SEED_CORPUS=TRACES_DIRECTORY:OUTPUT_DIRECTORY, before fuzzing.
+
+import Foundation
+import SelectionCore
+import SelectionTrace
+
+/// Called by libFuzzer once, before the first input.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeBinaryTraceFuzzing(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
+    guard let request = ProcessInfo.processInfo.environment["GRIDSIM_WRITE_SEED_CORPUS"] else { return 0 }
+    let parts = request.split(separator: ":", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { fatalError("GRIDSIM_WRITE_SEED_CORPUS needs TRACES_DIRECTORY:OUTPUT_DIRECTORY") }
+    do {
+        let written = try writeSeedCorpus(from: parts[0], to: parts[1])
+        print("seed corpus: wrote \(written) binary traces to \(parts[1])")
+        exit(0)
+    } catch {
+        fatalError("cannot write the seed corpus: \(error)")
+    }
+}
+
+func writeSeedCorpus(from input: String, to output: String) throws -> Int {
+    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+    var written = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: input).sorted() where name.hasSuffix(".jsonl") {
+        let trace = try Trace(contentsOfFile: input + "/" + name)
+        let bytes = trace.binaryEncoded(salt: 0x5EED_0000 + UInt32(written), syncInterval: 4)
+        try Data(bytes).write(to: URL(fileURLWithPath: output + "/" + name.dropLast(".jsonl".count) + ".gstrace"))
+        written += 1
+    }
+    for seed in 1...3 {
+        var session = SyntheticSession(photoCount: 40 * seed, seed: UInt64(seed))
+        let trace = Trace(header: session.header, events: (0..<(60 * seed)).map { _ in session.next() })
+        let bytes = trace.binaryEncoded(salt: UInt32(seed), syncInterval: 8)
+        try Data(bytes).write(to: URL(fileURLWithPath: output + "/synthetic-\(seed).gstrace"))
+        written += 1
+    }
+    return written
+}

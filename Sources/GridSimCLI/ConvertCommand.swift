@@ -1,0 +1,124 @@
+import Foundation
+import SelectionTrace
+
+/// `gridsim convert IN OUT`: a trace from one format to the other (or the same), streaming.
+enum ConvertCommand {
+    static let syntax = CommandSyntax(
+        name: "convert",
+        abstract: "Convert a trace between text (.jsonl) and binary (.gstrace), by extension.",
+        positionals: [
+            .init(name: "input", help: "The trace to read (.jsonl or .gstrace)."),
+            .init(name: "output", help: "The trace to write (.jsonl or .gstrace); it appears only when complete."),
+        ],
+        options: [
+            .flag("--force", help: "Replace the output if it exists."),
+            .flag("--salvage", help: "Skip damaged records (binary) or lines (text) and report what was lost."),
+            .value(
+                "--sync-every", "n", help: "Binary output: events between sync points.",
+                default: String(BinaryTraceFormat.defaultSyncInterval)),
+        ] + TraceFileOptions.limitOptions,
+        discussion: """
+            The events, their times, the header and its meta carry over unchanged, so replaying
+            the output gives the same report as replaying the input. The input is streamed: a
+            trace of millions of events never sits in memory. The output is written beside its
+            final name and renamed into place when complete, so a failed conversion leaves
+            nothing behind and never harms an existing file (which is replaced only with --force).
+
+            A torn tail (a partial last record or line, as a killed recorder leaves) ends the
+            input with a warning. Other damage stops the conversion with FILE: byte N
+            (record R) or FILE:LINE, unless --salvage skips it.
+
+            EXIT CODES:
+              0   converted (warnings, if any, on stderr)
+              64  bad flags or arguments, or an extension that is neither .jsonl nor .gstrace
+              65  the input is malformed or damaged (without --salvage); nothing is written
+              66  the input is missing or cannot be opened
+              73  the output exists (use --force), is the input, or cannot be created
+              74  reading or writing failed part way
+
+            EXAMPLES:
+              gridsim convert Traces/contextual-walkthrough.jsonl /tmp/walkthrough.gstrace
+              gridsim convert --salvage damaged.gstrace recovered.gstrace
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        let input = arguments.positionals[0]
+        let output = arguments.positionals[1]
+        let limits: TraceLimits
+        let syncInterval: Int
+        do throws(UsageError) {
+            limits = try TraceFileOptions.limits(arguments)
+            syncInterval = try arguments.integer("--sync-every", default: BinaryTraceFormat.defaultSyncInterval)
+            guard syncInterval >= 1 else { throw UsageError("--sync-every must be at least 1") }
+            _ = try TraceFileOptions.format(of: input, role: "input")
+            _ = try TraceFileOptions.format(of: output, role: "output")
+        } catch {
+            console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
+            return .usage
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            console.err("\(input): no such file\n")
+            return .noInput
+        }
+        if let refusal = TraceFileOptions.refusal(toWrite: output, input: input, force: arguments.flag("--force")) {
+            console.err(refusal.message + "\n")
+            return refusal.code
+        }
+
+        var reader: TraceFileReader
+        do {
+            reader = try TraceFileReader(path: input, options: .init(limits: limits, salvage: arguments.flag("--salvage")))
+        } catch {
+            let failure = TraceLoading.failure(error, path: input)
+            console.err(failure.message + "\n")
+            return failure.code
+        }
+        let recorder: TraceRecorder
+        do {
+            recorder = try TraceRecorder(
+                path: output, header: reader.header, policy: .batch, placement: .whenClosed,
+                replacing: arguments.flag("--force"), syncInterval: syncInterval)
+        } catch {
+            console.err("gridsim: error: \(error)\n")
+            return .cantCreate
+        }
+
+        var progress = ProgressLine("convert", console: console)
+        var converted = 0
+        do {
+            while let event = try reader.next() {
+                try recorder.record(event)
+                converted += 1
+                progress.update(events: converted, bytes: recorder.bytesWritten)
+            }
+        } catch let error as TraceOutputError {
+            recorder.abandon()
+            console.err("gridsim: error: \(error)\n")
+            return .ioError
+        } catch {
+            recorder.abandon()
+            let failure = TraceLoading.failure(error, path: input)
+            console.err(failure.message + "\n")
+            if failure.code == .dataError { console.err("nothing was written; --salvage reads past damage\n") }
+            return failure.code
+        }
+        do {
+            try recorder.close()
+        } catch {
+            console.err("gridsim: error: \(error)\n")
+            if case TraceOutputError.exists = error { return .cantCreate }
+            return .ioError
+        }
+
+        for damage in reader.damage { console.err("warning: \(input): \(damage)\n") }
+        if let lost = reader.binaryReader?.lostEventsSummary {
+            console.err("warning: \(input): salvage lost \(lost)\n")
+        }
+        console.out(
+            "converted \(recorder.eventCount) events: \(input) (\(reader.format.rawValue), "
+                + "\(TraceFileOptions.size(TraceFileOptions.fileSize(input)))) -> \(output) (\(recorder.format.rawValue), "
+                + "\(TraceFileOptions.size(recorder.bytesWritten)))\n")
+        return .success
+    }
+}

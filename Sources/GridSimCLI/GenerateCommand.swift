@@ -1,0 +1,126 @@
+import Foundation
+import GestureInput
+import SelectionTrace
+
+/// `gridsim generate`: a synthetic user session as a text trace, semantic or two-layer.
+enum GenerateCommand {
+    static let syntax = CommandSyntax(
+        name: "generate",
+        abstract: "Write a synthetic user session: a seeded trace of any length, for any grid size.",
+        positionals: [],
+        options: [
+            .value(
+                "--seed", "seed", help: "The session's seed, decimal or 0x-hex; the same seed gives the same trace.",
+                default: "1"),
+            .value("--photos", "n", help: "The grid's photo count (ids \"1\" … \"N\").", default: "1000"),
+            .value("--events", "n", help: "How many events the trace has.", default: "1000"),
+            .value(
+                "--mix", "mix",
+                help: "Gesture weights: gesture=weight items and presets, comma-separated (see below).",
+                default: "default"),
+            .value(
+                "--layer", "layer",
+                help: "Semantic events only, or two layers: raw pointer input and the events it resolved to.",
+                choices: ["semantic", "pointer"], default: "semantic"),
+            .value("--viewport", "WxH", help: "The grid's visible size in points (pointer layer).", default: "393x852"),
+            .value("--output", "file", help: "Write the trace there instead of standard output."),
+            .flag("--force", help: "Overwrite the output file if it exists."),
+        ],
+        discussion: """
+            The session is a Markov chain over gestures, weighted by the mix: browsing and opening
+            photos, long presses, bursts of taps, Select all, Delete, Move, Share, storms of library
+            syncs, scrolling and rotating. It is streamed: memory grows with the grid, never with the
+            number of events. A pointer-layer trace replays to the same report as the semantic trace of the
+            same seed (gridsim replay --input pointer).
+
+            MIX:
+              gestures: \(SessionGesture.allCases.map(\.rawValue).joined(separator: ", "))
+              presets:  \(WorkloadMix.presets.map { "\($0.name) (\($0.mix))" }.joined(separator: "\n            "))
+
+            EXIT CODES:
+              0   written
+              64  bad flags or arguments
+              73  the output exists (use --force) or cannot be created
+              74  writing failed part way
+
+            EXAMPLES:
+              gridsim generate --photos 10000000 --events 1000000 --output load.jsonl
+              gridsim generate --layer pointer --events 200 --seed 7 --mix default,sync=5
+              gridsim generate --mix burst=4,delete=1,sync=2 | gridsim replay /dev/stdin
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let settings = try sessionSettings(arguments)
+        let eventCount = try arguments.integer("--events", default: 1000)
+        guard eventCount >= 0 else { throw UsageError("--events must be at least 0; found \(eventCount)") }
+
+        var sink: LineSink
+        if let path = arguments.value("--output"), path != "-" {
+            if FileManager.default.fileExists(atPath: path) && !arguments.flag("--force") {
+                console.err("gridsim: error: \(path) exists; pass --force to overwrite it\n")
+                return .cantCreate
+            }
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let handle = FileHandle(forWritingAtPath: path)
+            else {
+                console.err("gridsim: error: cannot create \(path)\n")
+                return .cantCreate
+            }
+            sink = LineSink(path: path, handle: handle)
+        } else {
+            sink = LineSink(console: console)
+        }
+
+        do {
+            if arguments.value("--layer") == "pointer" {
+                var session = SyntheticPointerSession(settings, eventCount: eventCount)
+                while let line = session.next() { try sink.write(line) }
+            } else {
+                var session = SyntheticSession(settings, eventCount: eventCount)
+                try sink.write(TextTraceEncoding.line(for: session.header))
+                while let event = session.next() { try sink.write(TextTraceEncoding.line(for: event)) }
+            }
+            try sink.close()
+        } catch {
+            console.err("gridsim: error: writing \(sink.name) failed: \(error)\n")
+            return .ioError
+        }
+        return .success
+    }
+
+    static func sessionSettings(_ arguments: ParsedArguments) throws -> SessionSettings {
+        let seedText = arguments.value("--seed") ?? "1"
+        guard let seed = parseSeed(seedText) else {
+            throw UsageError("--seed needs a whole number; found '\(seedText)'")
+        }
+        let photos = try arguments.integer("--photos", default: 1000)
+        guard (0...TraceLimits.default.maximumPhotoCount).contains(photos) else {
+            throw UsageError("--photos must be between 0 and \(TraceLimits.default.maximumPhotoCount); found \(photos)")
+        }
+        let mix: WorkloadMix
+        do {
+            mix = try WorkloadMix(parsing: arguments.value("--mix") ?? "default")
+        } catch {
+            throw UsageError("--mix: \(error.message)")
+        }
+        let viewportText = arguments.value("--viewport") ?? "393x852"
+        guard let size = parseViewport(viewportText) else {
+            throw UsageError(
+                "--viewport needs WIDTHxHEIGHT in points, each above 0, e.g. 393x852; found '\(viewportText)'")
+        }
+        return SessionSettings(
+            photoCount: photos, setup: PointerSetup(viewport: GridViewport(size: size)), mix: mix, seed: seed)
+    }
+
+    static func parseSeed(_ text: String) -> UInt64? {
+        text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    }
+
+    static func parseViewport(_ text: String) -> ViewportSize? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width.isFinite, height.isFinite, width > 0, height > 0
+        else { return nil }
+        return ViewportSize(width: width, height: height)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import SelectionTrace
+
+/// What convert, inspect and record share: the reader limits as options, the checks made on
+/// an output path before anything is written, and progress for long runs.
+enum TraceFileOptions {
+    /// `--max-photos`, `--max-ids`, `--max-header-bytes`, `--max-record-bytes`.
+    static let limitOptions: [CommandSyntax.Option] = [
+        .value(
+            "--max-photos", "n", help: "Refuse a header whose grid is larger.",
+            default: String(TraceLimits.default.maximumPhotoCount)),
+        .value(
+            "--max-ids", "n", help: "Refuse a trace with more explicit photo ids.",
+            default: String(TraceLimits.default.maximumIDListCount)),
+        .value(
+            "--max-header-bytes", "n", help: "Binary: refuse a larger header.",
+            default: String(TraceLimits.default.maximumHeaderBytes)),
+        .value(
+            "--max-record-bytes", "n", help: "Binary: refuse a larger record.",
+            default: String(TraceLimits.default.maximumRecordBytes)),
+    ]
+
+    /// The limits the options ask for; each defaults to `TraceLimits.default`'s.
+    static func limits(_ arguments: ParsedArguments) throws(UsageError) -> TraceLimits {
+        let defaults = TraceLimits.default
+        let limits = TraceLimits(
+            maximumPhotoCount: try arguments.integer("--max-photos", default: defaults.maximumPhotoCount),
+            maximumIDListCount: try arguments.integer("--max-ids", default: defaults.maximumIDListCount),
+            maximumHeaderBytes: try arguments.integer("--max-header-bytes", default: defaults.maximumHeaderBytes),
+            maximumRecordBytes: try arguments.integer("--max-record-bytes", default: defaults.maximumRecordBytes))
+        guard limits.maximumPhotoCount >= 0, limits.maximumIDListCount >= 0, limits.maximumHeaderBytes >= 0,
+            limits.maximumRecordBytes >= 1
+        else { throw UsageError("the --max-… limits must not be negative") }
+        return limits
+    }
+
+    /// The format of `path` by its extension, or a usage error naming both.
+    static func format(of path: String, role: String) throws(UsageError) -> TraceFileFormat {
+        guard let format = TraceFileFormat(path: path) else {
+            throw UsageError("cannot tell the format of the \(role) '\(path)' from its extension: use .jsonl (text) or .gstrace (binary)")
+        }
+        return format
+    }
+
+    /// Why `output` may not be written (exit 73), or nil: it must not be the input, and may
+    /// replace an existing file only with `--force`.
+    static func refusal(toWrite output: String, input: String?, force: Bool) -> TraceLoading.Failure? {
+        if let input, URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL {
+            return .init(code: .cantCreate, message: "gridsim: error: the output would overwrite the input \(input)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
+            if isDirectory.boolValue {
+                return .init(code: .cantCreate, message: "gridsim: error: \(output) is a directory")
+            }
+            if !force {
+                return .init(code: .cantCreate, message: "gridsim: error: \(output) exists; pass --force to replace it")
+            }
+        }
+        return nil
+    }
+
+    /// `12 bytes`, `3.4 KB`, `56.7 MB`.
+    static func size(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1_000: "\(bytes) bytes"
+        case ..<1_000_000: String(format: "%.1f KB", Double(bytes) / 1e3)
+        case ..<1_000_000_000: String(format: "%.1f MB", Double(bytes) / 1e6)
+        default: String(format: "%.2f GB", Double(bytes) / 1e9)
+        }
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+}
+
+/// Progress on standard error for long runs: a line at most once a second, and none at all
+/// for a run that ends within the first second.
+struct ProgressLine {
+    private let console: Console
+    private let label: String
+    private let start = DispatchTime.now()
+    private var lastReport: DispatchTime
+
+    init(_ label: String, console: Console) {
+        self.label = label
+        self.console = console
+        lastReport = start
+    }
+
+    /// Cheap to call per event: it reads the clock every 4,096 events, and `bytes` only when
+    /// it prints.
+    mutating func update(events: Int, total: Int? = nil, bytes: @autoclosure () -> Int) {
+        guard events & 4095 == 0 else { return }
+        let now = DispatchTime.now()
+        guard now.uptimeNanoseconds - lastReport.uptimeNanoseconds >= 1_000_000_000 else { return }
+        lastReport = now
+        let seconds = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        var line = "\(label): \(events) events"
+        if let total, total > 0 { line += String(format: " of %d (%.0f%%)", total, 100 * Double(events) / Double(total)) }
+        line += ", \(TraceFileOptions.size(bytes())), " + String(format: "%.0f events/s", Double(events) / seconds)
+        console.err(line + "\n")
+    }
+}

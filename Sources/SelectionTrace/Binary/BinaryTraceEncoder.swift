@@ -1,0 +1,180 @@
+import SelectionCore
+
+/// Turns a trace into the bytes of a binary trace (docs/binary-trace-format.md), one event at
+/// a time, so that a recorder or a converter can stream.
+///
+/// Ids are interned with a `SlotTable`, exactly as a `FastEngine` interns them, and an id the
+/// trace has not named before is defined by an id-definition record written just before the
+/// event that introduces it. Times and slots are written as deltas from the previous event's.
+/// Every `syncInterval` events a sync point restates the running state, so that a salvaging
+/// reader can resume after damage.
+///
+/// Cost: O(record size) per event plus interning (no hashing for a counted id); appending to
+/// the caller's buffer is the only allocation, amortised.
+public struct BinaryTraceEncoder: Sendable {
+    public let header: TraceHeader
+    public let salt: UInt32
+    public let syncInterval: Int
+    /// The ids named so far; slot numbers in the trace are this table's.
+    public private(set) var slots: SlotTable
+    /// Events encoded so far.
+    public private(set) var eventCount = 0
+    private var lastTime: Int?
+    private var lastSlot: Int64 = 0
+    /// The body of the record being written, kept to reuse its storage.
+    private var body: [UInt8] = []
+
+    /// The most ids one definition record holds: keeps records well below any sane limit.
+    static let idsPerDefinitionRecord = 4096
+    static let bytesPerDefinitionRecord = 1 << 16
+
+    /// - Precondition: an explicit grid has no duplicate ids (the text reader refuses those).
+    public init(
+        header: TraceHeader, salt: UInt32 = .random(in: 0 ... .max),
+        syncInterval: Int = BinaryTraceFormat.defaultSyncInterval
+    ) {
+        precondition(syncInterval >= 1, "a sync interval is at least 1")
+        self.header = header
+        self.salt = salt
+        self.syncInterval = syncInterval
+        slots = SlotTable(photos: header.photos)
+        precondition(slots.count == header.photos.count, "the header's id list has duplicates")
+    }
+
+    /// Appends the file header and, for an explicit grid, the records defining its ids.
+    public mutating func encodeHeader(into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
+        if case .ids = header.photos { appendDefinitions(of: 0..<slots.count, into: &bytes) }
+    }
+
+    /// Appends one event's records: definitions of ids it names for the first time, a sync
+    /// point when one is due, then the event.
+    ///
+    /// - Precondition: `t`, when present, is at least 0 and at least the previous event's.
+    public mutating func encode(_ event: TraceEvent, into bytes: inout [UInt8]) {
+        let firstNewSlot = slots.count
+        let slotEvent = slots.intern(event.event)
+        if slots.count > firstNewSlot { appendDefinitions(of: firstNewSlot..<slots.count, into: &bytes) }
+        encode(t: event.t, slotEvent, into: &bytes)
+    }
+
+    /// The slot of `id`, appending its definition if it is new: for writers that hold slots.
+    public mutating func define(_ id: PhotoID, into bytes: inout [UInt8]) -> PhotoSlot {
+        let (slot, isNew) = slots.intern(id)
+        if isNew { appendDefinitions(of: slot.index..<slot.index + 1, into: &bytes) }
+        return slot
+    }
+
+    /// Appends an event whose photos are slots this encoder handed out.
+    ///
+    /// - Precondition: every slot is below `slots.count`; `t` as for `encode(_:into:)`.
+    public mutating func encode(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
+        if eventCount > 0 && eventCount % syncInterval == 0 { appendSync(into: &bytes) }
+        body.removeAll(keepingCapacity: true)
+        if let t {
+            let base = lastTime ?? 0
+            precondition(t >= base, "t \(t) is earlier than the previous event's t \(base)")
+            Varint.append(UInt64(t - base), to: &body)
+            lastTime = t
+        }
+        switch event {
+        case .longPress(let slot), .selectItem(let slot), .tap(let slot):
+            precondition(slot.index < slots.count, "slot \(slot) was never handed out")
+            Varint.appendSigned(Int64(slot.rawValue) - lastSlot, to: &body)
+            lastSlot = Int64(slot.rawValue)
+        case .libraryChanged(let removed, let inserted):
+            var previous: Int64 = 0
+            Varint.append(removed.count, to: &body)
+            for slot in removed {
+                precondition(slot.index < slots.count, "slot \(slot) was never handed out")
+                Varint.appendSigned(Int64(slot.rawValue) - previous, to: &body)
+                previous = Int64(slot.rawValue)
+            }
+            Varint.append(inserted.count, to: &body)
+            for insertion in inserted {
+                precondition(insertion.slot.index < slots.count, "slot \(insertion.slot) was never handed out")
+                Varint.appendSigned(Int64(insertion.slot.rawValue) - previous, to: &body)
+                previous = Int64(insertion.slot.rawValue)
+                Varint.appendSigned(Int64(insertion.at), to: &body)
+            }
+        default:
+            break
+        }
+        appendRecord(kind: BinaryRecordKind.eventKind(event.name, timed: t != nil), into: &bytes)
+        eventCount += 1
+    }
+
+    /// Appends the end record, which says how many events the trace holds; a reader that finds
+    /// it knows the writer closed the trace cleanly.
+    public mutating func encodeEnd(into bytes: inout [UInt8]) {
+        body.removeAll(keepingCapacity: true)
+        Varint.append(eventCount, to: &body)
+        appendRecord(kind: BinaryRecordKind.end, into: &bytes)
+    }
+
+    private mutating func appendSync(into bytes: inout [UInt8]) {
+        body.removeAll(keepingCapacity: true)
+        Varint.append(eventCount, to: &body)
+        Varint.append(UInt64(lastSlot), to: &body)
+        Varint.append(lastTime.map { UInt64($0) + 1 } ?? 0, to: &body)
+        appendRecord(kind: BinaryRecordKind.sync, into: &bytes)
+    }
+
+    /// Definition records for `slotRange`, in batches.
+    private mutating func appendDefinitions(of slotRange: Range<Int>, into bytes: inout [UInt8]) {
+        var next = slotRange.lowerBound
+        while next < slotRange.upperBound {
+            var ids: [PhotoID] = []
+            var size = 0
+            while next + ids.count < slotRange.upperBound && ids.count < Self.idsPerDefinitionRecord
+                && size < Self.bytesPerDefinitionRecord
+            {
+                let id = slots.id(for: PhotoSlot(next + ids.count))
+                size += id.utf8.count
+                ids.append(id)
+            }
+            body.removeAll(keepingCapacity: true)
+            Varint.append(next, to: &body)
+            Varint.append(ids.count, to: &body)
+            for id in ids {
+                Varint.append(id.utf8.count, to: &body)
+                body.append(contentsOf: id.utf8)
+            }
+            appendRecord(kind: BinaryRecordKind.idDefinitions, into: &bytes)
+            next += ids.count
+        }
+    }
+
+    /// Frames `body` as a record of `kind`: length, salt, kind, body, CRC-32C.
+    private func appendRecord(kind: UInt8, into bytes: inout [UInt8]) {
+        let start = bytes.count
+        Varint.append(1 + body.count, to: &bytes)
+        withUnsafeBytes(of: salt.littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(kind)
+        bytes.append(contentsOf: body)
+        let crc = bytes.withUnsafeBytes { CRC32C.update(0, $0.baseAddress! + start, count: $0.count - start) }
+        withUnsafeBytes(of: crc.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+}
+
+extension Trace {
+    /// The whole trace as a binary trace, closed with an end record.
+    public func binaryEncoded(
+        salt: UInt32 = .random(in: 0 ... .max), syncInterval: Int = BinaryTraceFormat.defaultSyncInterval
+    ) -> [UInt8] {
+        var encoder = BinaryTraceEncoder(header: header, salt: salt, syncInterval: syncInterval)
+        var bytes: [UInt8] = []
+        encoder.encodeHeader(into: &bytes)
+        for event in events { encoder.encode(event, into: &bytes) }
+        encoder.encodeEnd(into: &bytes)
+        return bytes
+    }
+
+    /// Reads a whole binary trace from memory. A torn tail ends it quietly; use a
+    /// `BinaryTraceReader` to see damage.
+    public init(binary bytes: some Collection<UInt8>, options: BinaryTraceReader.Options = .default) throws {
+        var reader = try BinaryTraceReader(bytes: bytes, options: options)
+        let events = try reader.readAll()
+        self.init(header: reader.header, events: events)
+    }
+}

@@ -1,0 +1,107 @@
+import SelectionCore
+
+/// The constants of the binary trace format (`.gstrace`). docs/binary-trace-format.md is the
+/// full description; this file is its single source of numbers.
+///
+/// ```
+/// file    := fileHeader record*
+/// record  := length:varint salt:u32le kind:u8 body crc:u32le
+///            length counts kind and body; the CRC-32C covers length, salt, kind and body
+/// ```
+public enum BinaryTraceFormat {
+    /// The first eight bytes: a non-ASCII byte, "GSTR", CR LF, Ctrl-Z. As in PNG, a file that
+    /// went through a text-mode transfer or was truncated to 7 bits no longer matches.
+    public static let magic: [UInt8] = [0x89, 0x47, 0x53, 0x54, 0x52, 0x0D, 0x0A, 0x1A]
+    /// The layout version this code writes and the newest it reads.
+    public static let currentVersion: UInt16 = 1
+    /// Magic, version, reserved, body length, CRC: the fixed prefix of the file header.
+    public static let fixedHeaderSize = 20
+    /// The file extension of binary traces; text traces keep `.jsonl`.
+    public static let fileExtension = "gstrace"
+
+    /// Framing around a record's kind and body: salt and CRC (the length varint comes on top).
+    static let saltSize = 4
+    static let checksumSize = 4
+    /// The smallest record: a one-byte length, the salt, the kind, the CRC.
+    static let minimumRecordSize = 1 + saltSize + 1 + checksumSize
+
+    /// How often the writer puts a sync point between events by default: about 13 bytes every
+    /// 128 events (0.1 byte an event), and a salvaging reader loses at most 128 events to one
+    /// stretch of damage.
+    public static let defaultSyncInterval = 128
+}
+
+/// The kind byte of a record.
+///
+/// Events are `0x10 + position in EventName.allCases`, with `timeFlag` set when the event
+/// carries `t`. Everything else is bookkeeping that decodes to no event.
+enum BinaryRecordKind {
+    /// Defines the ids of consecutive slots: `firstSlot:varint count:varint (length:varint utf8)*`.
+    static let idDefinitions: UInt8 = 0x01
+    /// Restates the running state, so that a salvaging reader can resume after a gap:
+    /// `eventsBefore:varint lastSlot:varint lastTimePlusOne:varint` (0: no event had `t` yet).
+    static let sync: UInt8 = 0x02
+    /// Written by a clean close: `eventCount:varint`.
+    static let end: UInt8 = 0x03
+
+    static let firstEvent: UInt8 = 0x10
+    /// Set on an event's kind when the body starts with the time delta.
+    static let timeFlag: UInt8 = 0x80
+
+    /// The event names in kind order.
+    static let eventNames: [EventName] = EventName.allCases
+
+    @inline(__always)
+    static func eventKind(_ name: EventName, timed: Bool) -> UInt8 {
+        let index = eventIndex(name)
+        return firstEvent + UInt8(index) | (timed ? timeFlag : 0)
+    }
+
+    /// The position of `name` in `EventName.allCases`, written out so that a reordering of
+    /// that enum cannot silently change the format (a test checks the two agree).
+    @inline(__always)
+    static func eventIndex(_ name: EventName) -> Int {
+        switch name {
+        case .longPress: 0
+        case .selectItem: 1
+        case .tap: 2
+        case .select: 3
+        case .selectAll: 4
+        case .deselectAll: 5
+        case .done: 6
+        case .back: 7
+        case .delete: 8
+        case .move: 9
+        case .share: 10
+        case .edit: 11
+        case .dismiss: 12
+        case .libraryChanged: 13
+        }
+    }
+
+    static let eventCount = 14
+
+    /// A name for messages: `tap`, `id definitions`, `kind 0x42`.
+    static func describe(_ kind: UInt8) -> String {
+        switch kind {
+        case idDefinitions: return "id definitions"
+        case sync: return "sync point"
+        case end: return "end"
+        default:
+            let index = Int(kind & ~timeFlag) - Int(firstEvent)
+            if index >= 0 && index < eventCount { return eventNames[index].rawValue }
+            return "kind 0x" + String(kind, radix: 16)
+        }
+    }
+}
+
+/// Bits of the header's flags byte.
+enum BinaryHeaderFlag {
+    static let reduceMotion: UInt8 = 1 << 0
+    static let hasLimit: UInt8 = 1 << 1
+    /// The grid is an explicit id list (defined by the id-definition records that follow the
+    /// header) rather than `"1"` … `"N"`.
+    static let explicitIDs: UInt8 = 1 << 2
+    static let hasMeta: UInt8 = 1 << 3
+    static let known: UInt8 = reduceMotion | hasLimit | explicitIDs | hasMeta
+}

@@ -1,0 +1,239 @@
+import SelectionCore
+
+/// An event as a binary trace stores it: photos as slots, and the time if it had one.
+public struct TimedSlotEvent: Hashable, Sendable {
+    /// Milliseconds since the trace began, when the event carried `t`.
+    public var t: Int?
+    public var event: SlotEvent
+
+    @inline(__always)
+    public init(t: Int?, _ event: SlotEvent) {
+        self.t = t
+        self.event = event
+    }
+}
+
+/// Streams a binary trace (`.gstrace`, docs/binary-trace-format.md): the header first, then
+/// one event at a time, holding one read buffer of the file, never the whole trace.
+///
+/// - `nextSlotEvent()` is the fast path: it decodes straight to `SlotEvent`s, checking each
+///   record's CRC-32C, and allocates nothing for an event that names at most one photo.
+///   Slots are those a `FastEngine` for `header` hands out (see `SlotNames`), so they can be
+///   applied to one directly; `BinaryTraceReplay` does that and keeps the engine's names in step.
+/// - `next()` gives `TraceEvent`s with photo ids, as a text reader does.
+///
+/// Damage: a partial last record (a writer that died mid-record) ends the trace and is kept
+/// in `damage` as a torn tail, a warning. Anything else unreadable (a bad CRC, an impossible
+/// length, another session's record, a record that does not decode) throws a `TraceError`
+/// naming the byte offset and record number, unless `Options.salvage` is set: then the
+/// reader skips to the next valid record, notes the skipped bytes in `damage`, and drops the
+/// events it can no longer decode for certain until the next sync point (`lostEvents`).
+/// Whatever it returns is an event that was written, in order: never a guessed one.
+///
+/// The reader owns its file; copies of it share one position, so keep one and pass it `inout`.
+public struct BinaryTraceReader {
+    public struct Options: Hashable, Sendable {
+        public var limits: TraceLimits
+        /// Skip damaged bytes to the next valid record instead of stopping with an error.
+        public var salvage: Bool
+        /// Whether records whose CRC-32C does not match are damage (always, but for fuzzing the
+        /// decoders behind the checksum, and for forensics).
+        public var verifiesChecksums: Bool
+
+        public init(limits: TraceLimits = .default, salvage: Bool = false, verifiesChecksums: Bool = true) {
+            self.limits = limits
+            self.salvage = salvage
+            self.verifiesChecksums = verifiesChecksums
+        }
+
+        public static let `default` = Options()
+    }
+
+    /// Counts of what the reader has met besides events, for `gridsim inspect`.
+    public struct Statistics: Hashable, Sendable {
+        /// Records that define ids, the header's included.
+        public var idDefinitionRecords = 0
+        /// Ids defined after the header's list (new photos, unknown ids).
+        public var idsDefinedByEvents = 0
+        public var syncRecords = 0
+        /// Whether the writer closed the trace cleanly (an end record).
+        public var hasEndRecord = false
+        /// Event records read, including any a salvaging reader had to drop.
+        public var eventRecords = 0
+    }
+
+    /// The trace's header; for an explicit id list, with every id.
+    public private(set) var header: TraceHeader
+    /// The session salt every record of this trace carries.
+    public let salt: UInt32
+    /// The layout version the file was written with.
+    public let formatVersion: Int
+    /// The file header's size in bytes (the header's id definitions are records after it).
+    public let headerSize: Int
+    /// The ids of every slot defined so far.
+    public internal(set) var names: SlotNames
+    /// Events returned so far.
+    public internal(set) var eventCount = 0
+    /// Records read so far (events and bookkeeping), counting from 1 after the file header.
+    public internal(set) var recordCount = 0
+    /// A torn tail, and what a salvaging reader skipped, in file order.
+    public internal(set) var damage: [TraceDamage] = []
+    /// Events a salvaging reader could not return.
+    public internal(set) var lostEvents = 0
+    /// Whether `lostEvents` is only a lower bound: damage was skipped after the last sync
+    /// point or end record, so the number of events in it is not known.
+    public internal(set) var lostEventsIsLowerBound = false
+    public internal(set) var statistics = Statistics()
+    /// Whether the end of the trace was reached.
+    public internal(set) var isAtEnd = false
+
+    let source: ByteSource
+    let options: Options
+    /// The time of the last event that had one: the base of the next time delta.
+    var lastTime: Int?
+    /// The slot of the last longPress, selectItem or tap: the base of the next slot delta.
+    var lastSlot: Int64 = 0
+    /// False after a salvaging reader skipped damage, until a sync point restores the bases.
+    var synced = true
+
+    /// Opens `path` and reads its header (and, for an explicit grid, every id of it).
+    public init(path: String, options: Options = .default) throws {
+        try self.init(source: ByteSource(path: path), options: options)
+    }
+
+    /// Reads a binary trace held in memory.
+    public init(bytes: some Collection<UInt8>, options: Options = .default) throws {
+        try self.init(source: ByteSource(bytes: bytes), options: options)
+    }
+
+    init(source: ByteSource, options: Options) throws {
+        self.source = source
+        self.options = options
+        let file = try BinaryFileHeader.read(
+            from: source, limits: options.limits, verifiesChecksum: options.verifiesChecksums)
+        salt = file.salt
+        formatVersion = Int(file.formatVersion)
+        headerSize = file.size
+        names = SlotNames(countedPhotos: file.explicitIDs ? 0 : file.photoCount)
+        header = TraceHeader(
+            version: file.traceVersion, photos: .count(file.photoCount), limit: file.limit,
+            reduceMotion: file.reduceMotion, meta: file.meta)
+        if file.explicitIDs {
+            header.photos = .ids(try readHeaderIDs(count: file.photoCount))
+        }
+    }
+
+    /// The bytes read so far, header included.
+    public var bytesRead: Int { source.offset }
+
+    /// What a salvaging reader lost, for a person: `3 events`, `at least 1 event`; nil for nothing.
+    public var lostEventsSummary: String? {
+        guard lostEvents > 0 || lostEventsIsLowerBound else { return nil }
+        return (lostEventsIsLowerBound ? "at least " : "") + "\(lostEvents) event" + (lostEvents == 1 ? "" : "s")
+    }
+
+    /// The torn tail, if the trace ended in a partial record.
+    public var tornTail: TraceDamage? {
+        damage.last.flatMap { $0.kind == .tornTail ? $0 : nil }
+    }
+
+    /// The next event with its photos as slots, or nil at the end of the trace.
+    ///
+    /// O(record length): one CRC pass and a few varints; no allocation unless the event is a
+    /// library change (its two lists) or the record defines ids.
+    @inline(__always)
+    public mutating func nextSlotEvent() throws -> TimedSlotEvent? {
+        while let record = try nextRecord() {
+            if let event = try decode(record) {
+                eventCount += 1
+                return event
+            }
+        }
+        return nil
+    }
+
+    /// The next event with its photos as ids, or nil at the end of the trace.
+    public mutating func next() throws -> TraceEvent? {
+        guard let timed = try nextSlotEvent() else { return nil }
+        return TraceEvent(t: timed.t, event(for: timed.event))
+    }
+
+    /// Reads every remaining event.
+    public mutating func readAll() throws -> [TraceEvent] {
+        var events: [TraceEvent] = []
+        while let event = try next() { events.append(event) }
+        return events
+    }
+
+    /// The event with its slots named. Every slot of an event the reader returned is named.
+    public func event(for event: SlotEvent) -> Event {
+        switch event {
+        case .longPress(let slot): .longPress(id(slot))
+        case .selectItem(let slot): .selectItem(id(slot))
+        case .tap(let slot): .tap(id(slot))
+        case .select: .select
+        case .selectAll: .selectAll
+        case .deselectAll: .deselectAll
+        case .done: .done
+        case .back: .back
+        case .delete: .delete
+        case .move: .move
+        case .share: .share
+        case .edit: .edit
+        case .dismiss: .dismiss
+        case .libraryChanged(let removed, let inserted):
+            .libraryChanged(
+                removed: removed.map(id), inserted: inserted.map { Insertion(photo: id($0.slot), at: $0.at) })
+        }
+    }
+
+    private func id(_ slot: PhotoSlot) -> PhotoID {
+        guard let id = names.id(for: slot) else { preconditionFailure("the reader returned an unnamed slot \(slot)") }
+        return id
+    }
+
+    /// Reads the id-definition records that name the header's explicit grid.
+    private mutating func readHeaderIDs(count: Int) throws -> [PhotoID] {
+        while names.count < count {
+            guard let record = try nextRecord() else {
+                throw TraceError(
+                    byteOffset: source.offset, record: recordCount + 1,
+                    message: "the file ends before the header's \(count) photo ids are defined (\(names.count) so far)")
+            }
+            guard record.kind == BinaryRecordKind.idDefinitions else {
+                throw failure(
+                    record,
+                    "a \(BinaryRecordKind.describe(record.kind)) record comes before the header's \(count) photo ids "
+                        + "are all defined (\(names.count) so far)")
+            }
+            do {
+                try decodeIDDefinitions(record, headerIDCount: count)
+            } catch {
+                throw failure(record, error.message)
+            }
+            guard names.lostCount == 0 else {
+                throw failure(record, "damage in the header's id list: the grid cannot be salvaged")
+            }
+        }
+        var ids: [PhotoID] = []
+        ids.reserveCapacity(count)
+        for slot in 0..<count { ids.append(names.id(for: PhotoSlot(slot))!) }
+        return ids
+    }
+
+    /// The error for a record that does not decode, naming where it is.
+    func failure(_ record: RawRecord, _ message: String) -> TraceError {
+        TraceError(
+            byteOffset: record.offset, record: record.number,
+            message: "\(BinaryRecordKind.describe(record.kind)) record: \(message) (after event \(eventCount))")
+    }
+}
+
+/// One record's place and bytes; `body` is valid until the reader reads on.
+struct RawRecord {
+    var offset: Int
+    var number: Int
+    var kind: UInt8
+    var body: UnsafeRawPointer
+    var bodyCount: Int
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SelectionCore
+
+/// Streams a trace file of either format, chosen by extension, event by event: for the
+/// commands that read both (convert, inspect) and for loading.
+///
+/// Damage is treated alike in both formats:
+/// - a torn tail (binary: a partial last record; text: a last line without its newline that
+///   does not parse, which is what a killed text recorder leaves) ends the trace, noted in
+///   `damage`;
+/// - anything else unreadable throws a `TraceError` (line, or byte offset and record),
+///   unless `salvage` is set: then a binary reader skips to the next valid record and a text
+///   reader skips the bad line, and `damage` says what was skipped.
+public struct TraceFileReader {
+    public let path: String
+    public let format: TraceFileFormat
+    public let header: TraceHeader
+    private var text: TextTraceReader?
+    private var binary: BinaryTraceReader?
+    private let salvage: Bool
+    private var textDamage: [TraceDamage] = []
+    private var textEventCount = 0
+    private var finished = false
+
+    /// Opens `path` and reads its header. The format comes from the extension unless given.
+    ///
+    /// Throws `TraceFileError.cannotOpen` for a file that cannot be opened, `TraceError` for a
+    /// malformed header, and `TraceOutputError.invalid` for an extension that names no format.
+    public init(path: String, format: TraceFileFormat? = nil, options: BinaryTraceReader.Options = .default) throws {
+        guard let format = format ?? TraceFileFormat(path: path) else {
+            throw TraceOutputError.invalid(
+                "\(path): cannot tell the trace format from the extension: use .jsonl (text) or .gstrace (binary)")
+        }
+        self.path = path
+        self.format = format
+        salvage = options.salvage
+        switch format {
+        case .text:
+            let reader = try TextTraceReader(path: path, limits: options.limits)
+            header = reader.header
+            text = reader
+        case .binary:
+            let reader = try BinaryTraceReader(path: path, options: options)
+            header = reader.header
+            binary = reader
+        }
+    }
+
+    /// The next event, or nil at the end of the trace.
+    public mutating func next() throws -> TraceEvent? {
+        if binary != nil { return try binary!.next() }
+        guard !finished else { return nil }
+        while true {
+            do {
+                guard let event = try text!.next() else {
+                    finished = true
+                    return nil
+                }
+                textEventCount += 1
+                return event
+            } catch let error as TraceError {
+                if let torn = try tornTextTail(error) {
+                    textDamage.append(torn)
+                    finished = true
+                    return nil
+                }
+                guard salvage else { throw error }
+                textDamage.append(
+                    TraceDamage(
+                        kind: .skipped, byteOffset: 0, byteCount: 0, record: error.line, reason: error.message,
+                        eventsBefore: textEventCount, line: error.line))
+            }
+        }
+    }
+
+    /// Events read so far.
+    public var eventCount: Int { binary?.eventCount ?? textEventCount }
+
+    /// A torn tail, and what salvage skipped.
+    public var damage: [TraceDamage] { binary?.damage ?? textDamage }
+
+    /// The binary reader, for what only a binary trace has (salt, records, lost events).
+    public var binaryReader: BinaryTraceReader? { binary }
+
+    /// Whether the text error at `error.line` is a torn tail: that line is the file's last and
+    /// has no newline. Only called on an error, so the scan of the file costs nothing otherwise.
+    private func tornTextTail(_ error: TraceError) throws -> TraceDamage? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var newlines = 0
+        var size = 0
+        var lastByte: UInt8?
+        var bytesAfterLastNewline = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            size += chunk.count
+            for byte in chunk {
+                if byte == UInt8(ascii: "\n") {
+                    newlines += 1
+                    bytesAfterLastNewline = 0
+                } else {
+                    bytesAfterLastNewline += 1
+                }
+            }
+            lastByte = chunk.last
+        }
+        guard lastByte != UInt8(ascii: "\n"), error.line == newlines + 1 else { return nil }
+        return TraceDamage(
+            kind: .tornTail, byteOffset: size - bytesAfterLastNewline, byteCount: bytesAfterLastNewline, record: error.line,
+            reason: error.message, eventsBefore: textEventCount, line: error.line)
+    }
+}

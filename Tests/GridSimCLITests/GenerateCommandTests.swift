@@ -1,0 +1,83 @@
+import Foundation
+import GridSimCLI
+import SelectionTrace
+import Testing
+
+/// `gridsim generate`: synthetic sessions on the command line.
+@Suite("gridsim generate")
+struct GenerateCommandTests {
+    @Test func aSemanticTraceHasAHeaderAndTheEventsAskedFor() throws {
+        let result = Captured.run(["generate", "--photos", "200", "--events", "300", "--seed", "9"])
+        #expect(result.code == 0)
+        #expect(result.err == "")
+        let trace = try Trace(text: result.out)
+        #expect(trace.events.count == 300)
+        #expect(trace.header.photos == .count(200))
+        #expect(trace.header.meta?["seed"] == .integer(9))
+        #expect(result.out.split(separator: "\n").count == 301)
+    }
+
+    @Test func theSameSeedGivesTheSameTraceAndAnotherSeedAnother() {
+        let first = Captured.run(["generate", "--events", "200", "--seed", "0x2a"]).out
+        #expect(first == Captured.run(["generate", "--events", "200", "--seed", "42"]).out)
+        #expect(first != Captured.run(["generate", "--events", "200", "--seed", "43"]).out)
+    }
+
+    @Test(arguments: [0, 1, 30, 100_000])
+    func aPointerTraceReplaysToTheReportOfTheSemanticTraceOfTheSameSeed(photos: Int) throws {
+        let arguments = [
+            "--photos", "\(photos)", "--events", "400", "--seed", "\(photos + 5)", "--mix", "default,rotate=1",
+        ]
+        let semantic = try Paths.temporaryFile(Captured.run(["generate"] + arguments).out)
+        let pointer = try Paths.temporaryFile(Captured.run(["generate", "--layer", "pointer"] + arguments).out)
+        let expected = Captured.run(["replay", "--json", semantic])
+        let derived = Captured.run(["replay", "--json", "--input", "pointer", "--verify-input", pointer])
+        #expect(derived.code == 0)
+        #expect(derived.err == "")
+        #expect(derived.out == expected.out)
+        #expect(Captured.run(["replay", "--json", pointer]).out == expected.out)
+    }
+
+    @Test func theMixIsHonoured() throws {
+        let result = Captured.run(["generate", "--events", "100", "--mix", "sync=1"])
+        let trace = try Trace(text: result.out)
+        #expect(trace.events.allSatisfy { $0.event.name == .libraryChanged })
+        #expect(trace.header.meta?["mix"] == .string("sync=1"))
+    }
+
+    @Test func outputGoesToAFileAndIsNeverOverwrittenWithoutForce() throws {
+        let path = try Paths.temporaryFile("keep me", name: "session.jsonl")
+        let refused = Captured.run(["generate", "--events", "10", "--output", path])
+        #expect(refused.code == 73)
+        #expect(refused.err.contains("pass --force"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+        let written = Captured.run(["generate", "--events", "10", "--output", path, "--force", "--layer", "pointer"])
+        #expect(written.code == 0)
+        #expect(written.out == "")
+        #expect(try Trace(contentsOfFile: path).events.count == 10)
+        let unwritable = Captured.run(["generate", "--events", "10", "--output", "/nonexistent/dir/x.jsonl"])
+        #expect(unwritable.code == 73)
+    }
+
+    @Test(arguments: [
+        (["--mix", "zoom=1"], "unknown gesture 'zoom'"), (["--mix", "burst=0"], "every gesture weight 0"),
+        (["--viewport", "393"], "--viewport needs WIDTHxHEIGHT"),
+        (["--viewport", "0x852"], "--viewport needs WIDTHxHEIGHT"),
+        (["--events", "-1"], "--events must be at least 0"), (["--photos", "-5"], "--photos must be between 0"),
+        (["--seed", "x"], "--seed needs a whole number"), (["--layer", "raw"], "must be one of semantic, pointer"),
+    ])
+    func badFlagsAreExit64WithTheReason(flags: [String], reason: String) {
+        let result = Captured.run(["generate"] + flags)
+        #expect(result.code == 64)
+        #expect(result.err.contains(reason))
+        #expect(result.out == "")
+    }
+
+    @Test func helpListsTheGesturesAndPresets() {
+        let result = Captured.run(["generate", "--help"])
+        #expect(result.code == 0)
+        #expect(result.out.contains("gestures: open, press, select, burst"))
+        #expect(result.out.contains("syncs (press=1,burst=4,done=1,sync=6,scroll=1)"))
+        #expect(Captured.run(["--help"]).out.contains("generate"))
+    }
+}

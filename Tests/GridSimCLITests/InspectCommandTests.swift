@@ -1,0 +1,89 @@
+import Foundation
+import GridSimCLI
+import SelectionTrace
+import Testing
+
+@Suite("gridsim inspect")
+struct InspectCommandTests {
+    /// The output's lines with the column padding squeezed to one space.
+    static func lines(_ output: String) -> [String] {
+        output.split(separator: "\n").map { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+    }
+
+    static func squeezed(_ output: String) -> String { lines(output).joined(separator: "\n") }
+
+    @Test func describesATextTrace() {
+        let result = Captured.run("inspect", Paths.trace("picker-tray-limit.jsonl"))
+        #expect(result.code == 0)
+        let lines = Self.lines(result.out)
+        #expect(lines.contains("format: text (JSON Lines), version 1"))
+        #expect(lines.contains("grid: 8 photos, given by id"))
+        #expect(lines.contains("limit: 5"))
+        #expect(lines.contains("events: 13"))
+        #expect(lines.contains("tap: 10"))
+        #expect(lines.contains("duration: 0 ms to 3600 ms (3.6 s); 13 of 13 events timed"))
+        #expect(lines.contains("damage: none"))
+    }
+
+    @Test func describesABinaryTraceWithItsRecords() throws {
+        let directory = try GridSimProcess.temporaryDirectory()
+        let binary = directory.appendingPathComponent("t.gstrace").path
+        #expect(Captured.run("convert", Paths.trace("grid-photos-disappear.jsonl"), binary).code == 0)
+        let result = Captured.run("inspect", binary)
+        #expect(result.code == 0)
+        let out = Self.squeezed(result.out)
+        #expect(out.contains("format: binary, format version 1, session salt 0x"))
+        #expect(out.contains("events: 14"))
+        #expect(out.contains("closed: yes (end record)"))
+        #expect(out.contains("ids defined: 5 after the header"))
+        #expect(out.contains("damage: none"))
+
+        let json = Captured.run("inspect", "--json", binary)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(object["events"] as? Int == 14)
+        #expect(object["format"] as? String == "binary")
+        #expect(object["closed"] as? Bool == true)
+        #expect((object["eventsByKind"] as? [String: Int])?["libraryChanged"] == 7)
+        #expect((object["damage"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func reportsATornTailAsAWarningAndMidTraceDamageAsExit65() throws {
+        let directory = try GridSimProcess.temporaryDirectory()
+        let trace = try Trace(contentsOfFile: Paths.trace("share-edit-keep-mode.jsonl"))
+        var bytes = trace.binaryEncoded()
+        let torn = directory.appendingPathComponent("torn.gstrace").path
+        try Data(bytes.dropLast(3)).write(to: URL(fileURLWithPath: torn))  // inside the end record
+        let tornResult = Captured.run("inspect", torn)
+        #expect(tornResult.code == 0)
+        let tornOut = Self.squeezed(tornResult.out)
+        #expect(tornOut.contains("damage: torn tail at byte "))
+        #expect(tornOut.contains("the trace ends after 19 complete events"))
+        #expect(tornOut.contains("closed: no end record"))
+
+        let headerSize = try BinaryTraceReader(bytes: bytes).headerSize
+        bytes[headerSize + 60] ^= 1
+        let damaged = directory.appendingPathComponent("damaged.gstrace").path
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let result = Captured.run("inspect", damaged)
+        #expect(result.code == 65)
+        #expect(result.out.contains("(read before the damage)"))
+        #expect(result.out.contains("bad CRC-32C"))
+        #expect(result.err.hasPrefix("\(damaged): byte "))
+        let salvage = Captured.run("inspect", "--salvage", damaged)
+        #expect(salvage.code == 0)
+        #expect(Self.squeezed(salvage.out).contains("damage: skipped "))
+        #expect(Self.squeezed(salvage.out).contains("lost: "))
+    }
+
+    @Test func hostileHeadersAreRefusedClearly() throws {
+        let directory = try GridSimProcess.temporaryDirectory()
+        let text = directory.appendingPathComponent("huge.jsonl").path
+        try Data(#"{"trace":"photo-grid-selection","version":1,"photos":{"count":1000000000000}}"#.utf8).write(to: URL(fileURLWithPath: text))
+        let result = Captured.run("inspect", text)
+        #expect(result.code == 65)
+        #expect(result.err == "\(text):1: field \"photos.count\" is 1000000000000, above the limit of 100000000 photos\n")
+        #expect(Captured.run("inspect", "--max-photos", "2000000000000", text).code == 0)
+    }
+}

@@ -1,0 +1,85 @@
+import SelectionCore
+import Testing
+
+@testable import SelectionTrace
+
+@Suite("Binary trace primitives: CRC-32C and varints")
+struct BinaryPrimitivesTests {
+    @Test(arguments: [
+        ("", 0x0000_0000), ("a", 0xC1D0_4330), ("abc", 0x364B_3FB7), ("123456789", 0xE306_9283),
+        ("The quick brown fox jumps over the lazy dog", 0x2262_0404),
+        ("12345678901234567890123456789012345678901234567890123456789012345678901234567890", 0x477A_6781),
+    ] as [(String, UInt32)])
+    func crc32cMatchesPublishedCheckValues(_ text: String, _ expected: UInt32) {
+        #expect(CRC32C.checksum(Array(text.utf8)) == expected)
+    }
+
+    @Test func crcIsTheSameInPiecesAndAtEveryAlignment() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let whole = CRC32C.checksum(bytes)
+        for split in [0, 1, 7, 8, 9, 15, 16, 17, 150, 299, 300] {
+            let first = CRC32C.checksum(Array(bytes[..<split]))
+            let resumed = Array(bytes[split...]).withUnsafeBytes { CRC32C.update(first, $0) }
+            #expect(resumed == whole, "split at \(split)")
+        }
+        // The slicing loop against the byte-at-a-time definition, at every length up to 64.
+        for length in 0...64 {
+            let slice = Array(bytes[3..<(3 + length)])
+            #expect(CRC32C.checksum(slice) == Self.bitwiseCRC(slice), "length \(length)")
+        }
+    }
+
+    /// CRC-32C one bit at a time, straight from the definition.
+    static func bitwiseCRC(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test(arguments: [0, 1, 127, 128, 255, 300, 16_383, 16_384, 1 << 32, UInt64.max - 1, UInt64.max] as [UInt64])
+    func varintsRoundTripAtEveryBoundary(_ value: UInt64) throws {
+        var bytes: [UInt8] = []
+        Varint.append(value, to: &bytes)
+        #expect(bytes.count == Varint.length(of: value))
+        #expect(bytes.count <= Varint.maximumLength)
+        let decoded = try bytes.withUnsafeBytes { raw in
+            var cursor = ByteCursor(raw.baseAddress!, count: raw.count)
+            let value = try cursor.varint()
+            try cursor.expectEnd()
+            return value
+        }
+        #expect(decoded == value)
+    }
+
+    @Test(arguments: [0, -1, 1, -2, 2, Int64.min, Int64.max, -1_000_000] as [Int64])
+    func zigzagRoundTripsAndKeepsSmallNumbersShort(_ value: Int64) {
+        #expect(Varint.unzigzag(Varint.zigzag(value)) == value)
+        if (-64..<64).contains(value) { #expect(Varint.length(of: Varint.zigzag(value)) == 1) }
+    }
+
+    @Test func overlongAndTruncatedVarintsAreErrors() {
+        let overlong: [UInt8] = Array(repeating: 0xFF, count: 10) + [0x01]
+        let tooBig: [UInt8] = Array(repeating: 0xFF, count: 9) + [0x02]
+        let truncated: [UInt8] = [0x80, 0x80]
+        for bytes in [overlong, tooBig, truncated] {
+            let failed = bytes.withUnsafeBytes { raw -> Bool in
+                var cursor = ByteCursor(raw.baseAddress!, count: raw.count)
+                do {
+                    _ = try cursor.varint()
+                    return false
+                } catch { return true }
+            }
+            #expect(failed, "\(bytes)")
+        }
+    }
+
+    @Test func eventKindsFollowTheEventNamesInOrder() {
+        for (index, name) in EventName.allCases.enumerated() {
+            #expect(BinaryRecordKind.eventIndex(name) == index, "\(name)")
+        }
+        #expect(EventName.allCases.count == BinaryRecordKind.eventCount)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SelectionCore
+import SelectionTrace
+import Testing
+
+/// Traces for the binary codec's tests: every event kind, awkward ids, optional times.
+enum BinaryTestTraces {
+    /// Every event name, ids of every shape (unicode, quotes, empty, counted-looking, long),
+    /// `t` present and absent, insertions at out-of-range positions, ids introduced late.
+    static func everyFeature(photos: PhotoList = .count(12), limit: Int? = 3) -> Trace {
+        var events = EventName.allCases.compactMap(\.argumentlessEvent).enumerated().map { index, event in
+            TraceEvent(t: index % 3 == 0 ? nil : index * 10, event)
+        }
+        events += [
+            TraceEvent(t: 500, .longPress("3")), TraceEvent(.selectItem("ünïcode \"quoted\"")),
+            TraceEvent(t: 500, .tap("")), TraceEvent(t: 501, .tap("12")), TraceEvent(t: 501, .tap("13")),
+            TraceEvent(t: 502, .tap("01")), TraceEvent(t: 600, .tap(String(repeating: "p", count: 300))),
+            TraceEvent(
+                t: 9_000,
+                .libraryChanged(
+                    removed: ["1", "x", "12"], inserted: [.init(photo: "z", at: -1), .init(photo: "w", at: 1_000_000)])),
+            TraceEvent(.libraryChanged(removed: [], inserted: [])),
+            TraceEvent(t: Int(Int32.max) * 4, .tap("3")), TraceEvent(t: Int(Int32.max) * 4, .tap("1")),
+        ]
+        let header = TraceHeader(
+            photos: photos, limit: limit, reduceMotion: true,
+            meta: JSONObject([("scenario", .string("every feature")), ("seed", .integer(42)), ("nested", .array([.null, .double(0.5)]))]))
+        return Trace(header: header, events: events)
+    }
+
+    /// A seeded random trace on a grid given by count or by ids: taps, long presses, library
+    /// changes with new and unknown ids.
+    static func random(seed: UInt64, events: Int, photos: Int) -> Trace {
+        var generator = SeededGenerator(seed: seed)
+        let byIDs = Bool.random(using: &generator)
+        let list: PhotoList = byIDs ? .ids((0..<photos).map { "photo-\($0)" }) : .count(photos)
+        let ids = list.ids
+        func anyPhoto() -> PhotoID {
+            Int.random(in: 0..<20, using: &generator) == 0 ? "unknown-\(Int.random(in: 0..<5, using: &generator))"
+                : ids.isEmpty ? "none" : ids[Int.random(in: 0..<ids.count, using: &generator)]
+        }
+        var time = 0
+        var trace: [TraceEvent] = []
+        for index in 0..<events {
+            let event: Event
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: event = .longPress(anyPhoto())
+            case 1..<6: event = .tap(anyPhoto())
+            case 6: event = .libraryChanged(removed: [anyPhoto(), anyPhoto()], inserted: [.init(photo: "new-\(index)", at: Int.random(in: -3...photos + 3, using: &generator))])
+            case 7: event = .done
+            case 8: event = .selectAll
+            default: event = .select
+            }
+            time += Int.random(in: 0...300, using: &generator)
+            trace.append(TraceEvent(t: Bool.random(using: &generator) ? time : nil, event))
+        }
+        return Trace(header: TraceHeader(photos: list, limit: Bool.random(using: &generator) ? 4 : nil), events: trace)
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridsim-binary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
+
+/// SplitMix64, for reproducible test data.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// What reading some bytes gave: the events before an error or the end, and the error.
+struct BinaryReadOutcome {
+    var header: TraceHeader?
+    var events: [TraceEvent] = []
+    var damage: [TraceDamage] = []
+    var error: TraceError?
+    var lostEvents = 0
+
+    init(_ bytes: [UInt8], options: BinaryTraceReader.Options = .default) {
+        do {
+            var reader = try BinaryTraceReader(bytes: bytes, options: options)
+            header = reader.header
+            defer {
+                damage = reader.damage
+                lostEvents = reader.lostEvents
+            }
+            while let event = try reader.next() { events.append(event) }
+        } catch let error as TraceError {
+            self.error = error
+        } catch {
+            Issue.record("an error that is not a TraceError: \(error)")
+        }
+    }
+}

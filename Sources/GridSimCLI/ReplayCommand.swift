@@ -5,13 +5,16 @@ enum ReplayCommand {
     static let syntax = CommandSyntax(
         name: "replay",
         abstract: "Replay a trace and show every step and the final state.",
-        positionals: [.init(name: "trace", help: "A text trace (JSON Lines, SPEC.md section 4).")],
+        positionals: [
+            .init(name: "trace", help: "A trace: text (.jsonl, SPEC.md section 4) or binary (.gstrace).")
+        ],
         options: [
             .flag("--json", help: "Print the JSON report of SPEC.md section 5 instead of a table."),
             .value(
                 "--engine", "engine", help: "The engine that replays the trace.", choices: EngineKind.names,
                 default: EngineKind.default.rawValue),
             .value("--at", "step", help: "Print only the state after this step (0 is the start)."),
+            .flag("--salvage", help: "Binary traces: skip damaged records, replay the rest and say what was lost."),
             .value(
                 "--input", "layer",
                 help: "Replay the recorded events, or re-derive them from a two-layer trace's raw pointer input "
@@ -26,7 +29,8 @@ enum ReplayCommand {
             EXIT CODES:
               0   replayed (rejected events are part of a replay, not failures)
               64  bad flags or arguments
-              65  the trace is malformed: FILE:LINE: what is wrong, on stderr; nothing is replayed
+              65  the trace is malformed: FILE:LINE: what is wrong (binary: FILE: byte N (record R):
+                  what is wrong), on stderr; nothing is replayed
                   (with --verify-input, also a line whose raw input resolves to another event)
               66  the trace file is missing or cannot be opened
 
@@ -37,38 +41,19 @@ enum ReplayCommand {
               gridsim replay --json --input pointer --verify-input Traces/pointer/contextual-walkthrough.jsonl
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let path = arguments.positionals[0]
         let engine = arguments.value("--engine").flatMap(EngineKind.init(rawValue:)) ?? .default
         let fromPointer = arguments.value("--input") == "pointer"
         if arguments.flag("--verify-input") && !fromPointer {
-            console.err("gridsim: error: --verify-input needs --input pointer\nUSAGE: \(syntax.usageLine)\n")
-            return .usage
+            throw UsageError("--verify-input needs --input pointer")
         }
-        let trace: Trace
-        do {
-            trace =
-                fromPointer
-                ? try PointerTraceLoading.derive(path, verify: arguments.flag("--verify-input"), console: console)
-                : try TraceLoading.load(path)
-        } catch {
-            console.err(error.message + "\n")
-            return error.code
-        }
+        let trace =
+            fromPointer
+            ? try PointerTraceLoading.derive(path, verify: arguments.flag("--verify-input"), console: console)
+            : try TraceLoading.load(path, salvage: arguments.flag("--salvage")) { console.err($0 + "\n") }
         if arguments.value("--at") != nil {
-            let step: Int
-            do {
-                step = try arguments.integer("--at", default: 0)
-            } catch {
-                console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
-                return .usage
-            }
-            guard (0...trace.events.count).contains(step) else {
-                console.err(
-                    "gridsim: error: --at \(step) is outside the trace, which has steps 0...\(trace.events.count)\n"
-                        + "USAGE: \(syntax.usageLine)\n")
-                return .usage
-            }
+            let step = try arguments.step("--at", default: 0, of: trace)
             let state = engine.state(after: step, of: trace)
             console.out(
                 arguments.flag("--json")

@@ -8,7 +8,7 @@ import SelectionTrace
 ///
 /// The format comes from the extension: `.gstrace` is binary, anything else is read as text
 /// (JSON Lines, SPEC.md section 4). A binary trace's torn tail (a partial last record) ends
-/// it; `warn` hears about it.
+/// it, and with `salvage` damaged records are skipped; `warn` hears about both.
 enum TraceLoading {
     struct Failure: Error {
         var code: ExitCode
@@ -19,7 +19,8 @@ enum TraceLoading {
     static let standardErrorWarnings: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 
     static func load(
-        _ path: String, limits: TraceLimits = .default, warn: (String) -> Void = standardErrorWarnings
+        _ path: String, limits: TraceLimits = .default, salvage: Bool = false,
+        warn: (String) -> Void = standardErrorWarnings
     ) throws(Failure) -> Trace {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -30,7 +31,7 @@ enum TraceLoading {
         }
         do {
             if TraceFileFormat(path: path) == .binary {
-                var reader = try BinaryTraceReader(path: path, options: .init(limits: limits))
+                var reader = try BinaryTraceReader(path: path, options: .init(limits: limits, salvage: salvage))
                 let trace = Trace(header: reader.header, events: try reader.readAll())
                 for damage in reader.damage { warn("warning: \(path): \(damage)") }
                 return trace

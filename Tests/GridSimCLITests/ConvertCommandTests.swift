@@ -108,3 +108,28 @@ struct ConvertCommandTests {
         }
     }
 }
+
+/// `gridsim replay` on a damaged binary trace: an error naming the byte and record, or with
+/// `--salvage` the rest of the trace and a warning of what was lost.
+@Suite("gridsim replay, damaged binary")
+struct ReplayDamagedBinaryTests {
+    @Test func salvageReplaysPastACorruptRecord() throws {
+        let trace = Trace(
+            header: TraceHeader(photos: .count(50)),
+            events: [TraceEvent(.select)] + (0..<600).map { TraceEvent(t: $0, .tap(String($0 % 50 + 1))) })
+        var bytes = Array(trace.binaryEncoded(syncInterval: 16))
+        bytes[bytes.count / 2] ^= 0xFF
+        let path = try Paths.temporaryFile("", name: "damaged.gstrace")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let strict = Captured.run("replay", "--json", path)
+        #expect(strict.code == 65 && strict.out.isEmpty)
+        #expect(strict.err.contains("\(path): byte ") && strict.err.contains("(record "))
+
+        let salvaged = Captured.run("replay", "--salvage", "--json", path)
+        #expect(salvaged.code == 0)
+        #expect(salvaged.err.contains("warning: \(path): skipped"))
+        let steps = salvaged.out.split(separator: "\n").count - 2
+        #expect(steps > 500 && steps < 601)
+    }
+}

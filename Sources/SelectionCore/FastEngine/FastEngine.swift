@@ -50,6 +50,13 @@ public struct FastEngine: SelectionEngine, Sendable {
         return slots.step(for: apply(slotEvent))
     }
 
+    /// The slot of `photo`, handing out the next one when the id is new: for codecs that
+    /// intern ids themselves and apply `SlotEvent`s. Changes nothing else. Amortised O(1).
+    @discardableResult
+    public mutating func intern(_ photo: PhotoID) -> PhotoSlot {
+        slots.intern(photo).slot
+    }
+
     public var photoCount: Int { grid.count }
     public var selectedCount: Int { selection.count }
 

@@ -4,11 +4,8 @@ import SelectionCore
 /// or built per event for a grid given by count.
 ///
 /// The reader's slots are the engine's (both number ids as `SlotTable` does). When the trace
-/// defines a new id, the engine's table learns it too, so that the engine can still name
-/// every photo it holds in reports: the id is interned by applying a library change that
-/// removes it, which, the id being in no grid, changes nothing (SPEC.md: removed ids not in
-/// the grid are skipped; the outcome is `ignored`). That costs one hash per new id, never
-/// one per event.
+/// defines a new id, the engine interns it too, so that it can still name every photo it
+/// holds in reports. That costs one hash per new id, never one per event.
 public enum BinaryTraceReplay {
     /// Replays every remaining event of `reader` into `engine`, calling `observe` with each
     /// event and its step; returns how many events were replayed.
@@ -68,7 +65,7 @@ public enum BinaryTraceReplay {
                     byteOffset: reader.bytesRead, record: reader.recordCount,
                     message: "slot \(index) lost its id to damage; replay this salvaged trace by id instead")
             }
-            _ = engine.apply(.libraryChanged(removed: [id], inserted: []))
+            engine.intern(id)
             precondition(engine.slots.slot(for: id) == PhotoSlot(index), "the engine numbers ids as the trace does")
         }
     }

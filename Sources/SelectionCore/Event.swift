@@ -2,23 +2,26 @@
 public typealias PhotoID = String
 
 /// One photo that appears in the library, at a position in the grid.
-public struct Insertion: Hashable, Sendable {
-    public var photo: PhotoID
+public struct PhotoInsertion<Photo: Hashable & Sendable>: Hashable, Sendable {
+    public var photo: Photo
     /// The grid position; clamped to `0...count` when applied.
     public var at: Int
 
-    public init(photo: PhotoID, at: Int) {
+    public init(photo: Photo, at: Int) {
         self.photo = photo
         self.at = at
     }
 }
 
 /// Something a person (or the photo library) does to the grid. See SPEC.md section 2.
-public enum Event: Hashable, Sendable {
-    case longPress(PhotoID)
+///
+/// Generic over how a photo is named: by id at the edge (`Event`), by slot inside the fast
+/// engine (`SlotEvent`). `mapPhotos` turns one into the other.
+public enum GridEvent<Photo: Hashable & Sendable>: Hashable, Sendable {
+    case longPress(Photo)
     /// The accessibility action "Select" on a photo.
-    case selectItem(PhotoID)
-    case tap(PhotoID)
+    case selectItem(Photo)
+    case tap(Photo)
     /// The Select button in the app bar.
     case select
     case selectAll
@@ -32,7 +35,7 @@ public enum Event: Hashable, Sendable {
     case edit
     case dismiss
     /// Photos that appear and disappear outside the app.
-    case libraryChanged(removed: [PhotoID], inserted: [Insertion])
+    case libraryChanged(removed: [Photo], inserted: [PhotoInsertion<Photo>])
 
     /// The event's name as it is written in traces and reports.
     public var name: EventName {
@@ -55,13 +58,48 @@ public enum Event: Hashable, Sendable {
     }
 
     /// The photo an event names, for the events that name one.
-    public var photo: PhotoID? {
+    public var photo: Photo? {
         switch self {
         case .longPress(let p), .selectItem(let p), .tap(let p): p
         default: nil
         }
     }
+
+    /// The event that takes no argument, for the names of such events; nil for the others.
+    public init?(argumentless name: EventName) {
+        switch name {
+        case .select: self = .select
+        case .selectAll: self = .selectAll
+        case .deselectAll: self = .deselectAll
+        case .done: self = .done
+        case .back: self = .back
+        case .delete: self = .delete
+        case .move: self = .move
+        case .share: self = .share
+        case .edit: self = .edit
+        case .dismiss: self = .dismiss
+        case .longPress, .selectItem, .tap, .libraryChanged: return nil
+        }
+    }
+
+    /// The same event with every photo transformed, in order: ids to slots and back.
+    public func mapPhotos<Other>(_ transform: (Photo) throws -> Other) rethrows -> GridEvent<Other> {
+        switch self {
+        case .longPress(let p): .longPress(try transform(p))
+        case .selectItem(let p): .selectItem(try transform(p))
+        case .tap(let p): .tap(try transform(p))
+        case .libraryChanged(let removed, let inserted):
+            .libraryChanged(
+                removed: try removed.map(transform),
+                inserted: try inserted.map { PhotoInsertion(photo: try transform($0.photo), at: $0.at) })
+        default: GridEvent<Other>(argumentless: name)!
+        }
+    }
 }
+
+/// An event naming photos by id: what traces hold and the reference model applies.
+public typealias Event = GridEvent<PhotoID>
+public typealias Insertion = PhotoInsertion<PhotoID>
 
 /// The names of events, exactly as SPEC.md spells them.
 public enum EventName: String, CaseIterable, Sendable {
@@ -77,24 +115,10 @@ public enum EventName: String, CaseIterable, Sendable {
     }
 
     /// The event without arguments, for the names that take none.
-    public var argumentlessEvent: Event? {
-        switch self {
-        case .select: .select
-        case .selectAll: .selectAll
-        case .deselectAll: .deselectAll
-        case .done: .done
-        case .back: .back
-        case .delete: .delete
-        case .move: .move
-        case .share: .share
-        case .edit: .edit
-        case .dismiss: .dismiss
-        case .longPress, .selectItem, .tap, .libraryChanged: nil
-        }
-    }
+    public var argumentlessEvent: Event? { Event(argumentless: self) }
 }
 
-extension Event {
+extension GridEvent where Photo == PhotoID {
     /// A short human form for the step table: `tap 7`, `libraryChanged -3 +x@0`.
     public var summary: String {
         switch self {

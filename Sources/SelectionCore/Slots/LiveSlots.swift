@@ -1,12 +1,15 @@
 /// A photo that enters the grid: its slot and the position it takes, clamped to `0...count`
 /// when it is applied.
-public struct SlotInsertion: Hashable, Sendable {
-    public var slot: PhotoSlot
-    public var at: Int
+public typealias SlotInsertion = PhotoInsertion<PhotoSlot>
 
+extension PhotoInsertion where Photo == PhotoSlot {
     public init(slot: PhotoSlot, at: Int) {
-        self.slot = slot
-        self.at = at
+        self.init(photo: slot, at: at)
+    }
+
+    public var slot: PhotoSlot {
+        get { photo }
+        set { photo = newValue }
     }
 }
 

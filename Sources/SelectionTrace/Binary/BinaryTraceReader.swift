@@ -167,24 +167,7 @@ public struct BinaryTraceReader {
 
     /// The event with its slots named. Every slot of an event the reader returned is named.
     public func event(for event: SlotEvent) -> Event {
-        switch event {
-        case .longPress(let slot): .longPress(id(slot))
-        case .selectItem(let slot): .selectItem(id(slot))
-        case .tap(let slot): .tap(id(slot))
-        case .select: .select
-        case .selectAll: .selectAll
-        case .deselectAll: .deselectAll
-        case .done: .done
-        case .back: .back
-        case .delete: .delete
-        case .move: .move
-        case .share: .share
-        case .edit: .edit
-        case .dismiss: .dismiss
-        case .libraryChanged(let removed, let inserted):
-            .libraryChanged(
-                removed: removed.map(id), inserted: inserted.map { Insertion(photo: id($0.slot), at: $0.at) })
-        }
+        event.mapPhotos(id)
     }
 
     private func id(_ slot: PhotoSlot) -> PhotoID {

@@ -19,6 +19,9 @@ let package = Package(
         // Pointer input, grid layout, gesture recognition and synthetic user sessions.
         .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace"]),
 
+        // Load exploration: sweeps of grid size × workload × engine, fits, plots, reports.
+        .target(name: "Exploration", dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "BenchmarkKit"]),
+
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
         .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace"]),
 
@@ -42,13 +45,16 @@ let package = Package(
         // The command line: a library so that tests drive it in-process.
         .target(
             name: "GridSimCLI",
-            dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput"]
+            dependencies: [
+                "SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "Exploration", "GridSimBenchmarks",
+            ]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
         .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore"]),
         .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace"]),
+        .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace"]),
         .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim"]),
         .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks"]),

@@ -1,3 +1,5 @@
+import GridSimBenchmarks
+
 /// The `gridsim` command line: subcommands, help and exit codes.
 public enum GridSim {
     public static let version = "0.1.0"
@@ -25,11 +27,16 @@ public enum GridSim {
         Subcommand(syntax: RecordCommand.syntax, run: RecordCommand.run),
         Subcommand(syntax: ConvertCommand.syntax, run: ConvertCommand.run),
         Subcommand(syntax: InspectCommand.syntax, run: InspectCommand.run),
+        Subcommand(syntax: ExploreCommand.syntax, run: ExploreCommand.run),
         Subcommand(syntax: GenerateCommand.syntax, run: GenerateCommand.run),
     ]
 
     /// Commands that parse their own arguments (they forward to another module).
-    static let forwardedCommands: [ForwardedCommand] = []
+    static let forwardedCommands: [ForwardedCommand] = [
+        ForwardedCommand(
+            name: "bench", abstract: "Run the benchmark suites and the regression gate (as gridsim-bench).",
+            run: { BenchCommand.run(arguments: $0) })
+    ]
 
     static var overview: String {
         var text = """

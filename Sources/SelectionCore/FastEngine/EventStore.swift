@@ -40,6 +40,13 @@ public struct EventStore: Sendable {
         return engine.apply(event)
     }
 
+    /// Forgets the log and the checkpoints, keeping the current state as the new start and
+    /// the log's capacity: what a long-running session does once its history is saved.
+    public mutating func discardHistory() {
+        log.removeAll(keepingCapacity: true)
+        checkpoints.removeAll(keepingCapacity: true)
+    }
+
     /// Interns, logs and applies an event; the step names photos by id.
     public mutating func apply(_ event: Event) -> Step {
         let slotEvent = engine.slots.intern(event)

@@ -1,0 +1,248 @@
+import BenchmarkKit
+import Foundation
+
+/// The benchmark command: `gridsim-bench` runs it, and `gridsim bench` forwards to it.
+public enum BenchCommand {
+    /// Runs the command; `arguments` exclude the program name. Returns the exit code
+    /// (`BenchExitCode`).
+    public static func run(arguments: [String]) -> Int32 {
+        run(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The same, with the environment and standard output given. Tests pass
+    /// `countAllocationsOnCallingThreadOnly`, because other tests allocate on other threads
+    /// meanwhile; the executable counts every arena, as it is single-threaded.
+    public static func run(
+        arguments: [String], environment: [String: String],
+        standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        countAllocationsOnCallingThreadOnly: Bool = false
+    ) -> Int32 {
+        let options: BenchOptions
+        do {
+            options = try BenchOptions.parse(arguments)
+        } catch {
+            writeStandardError("gridsim-bench: \(error)\n\n\(BenchUsage.text())")
+            return BenchExitCode.usage.rawValue
+        }
+        if options.help {
+            standardOutput(BenchUsage.text())
+            return BenchExitCode.success.rawValue
+        }
+        guard let injection = Injection(environmentValue: environment[Injection.environmentVariable]) else {
+            writeStandardError("gridsim-bench: \(Injection.environmentVariable) must be extra-pass, extra-alloc or both (comma-separated)\n\n\(BenchUsage.text())")
+            return BenchExitCode.usage.rawValue
+        }
+        let run = BenchRun(
+            options: options, injection: injection, environment: environment, standardOutput: standardOutput,
+            threadScopedAllocations: countAllocationsOnCallingThreadOnly)
+        return run.execute().rawValue
+    }
+}
+
+/// One invocation, after the command line was accepted.
+struct BenchRun {
+    let options: BenchOptions
+    let injection: Injection
+    let environment: [String: String]
+    let standardOutput: (String) -> Void
+    let threadScopedAllocations: Bool
+
+    static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    func execute() -> BenchExitCode {
+        let context = SuiteContext(injection: injection, replayEvents: options.effectiveEvents)
+        if options.list { return list(context: context) }
+
+        if Self.buildConfiguration == "debug" && !options.allowDebug {
+            writeStandardError("""
+                gridsim-bench: this is an unoptimised (debug) build, whose timings say nothing about release code.
+                Build it with `swift build -c release --product gridsim-bench` (or pass --allow-debug to run anyway).
+
+                """)
+            return .failure
+        }
+
+        // Resolve the baselines before spending minutes on a run.
+        var store: BaselineStore?
+        if options.saveBaseline != nil || options.compare != nil {
+            store = options.baselineDirectory.map { BaselineStore(directory: URL(fileURLWithPath: $0, isDirectory: true)) }
+                ?? BaselineStore.locate()
+            if store == nil {
+                writeStandardError("gridsim-bench: no Package.swift in this directory or above it, so no Benchmarks/baselines; pass --baseline-dir\n")
+                return options.compare != nil ? .baselineMissing : .failure
+            }
+        }
+        var baseline: BenchmarkReport?
+        if let name = options.compare, let store {
+            guard store.exists(name) else {
+                writeStandardError("gridsim-bench: no baseline \(name) at \(store.url(forName: name).path); save one with --save-baseline \(name)\n")
+                return .baselineMissing
+            }
+            do {
+                baseline = try store.load(name)
+            } catch {
+                writeStandardError("gridsim-bench: cannot read baseline \(store.url(forName: name).path): \(error)\n")
+                return .failure
+            }
+        }
+
+        guard let counter = threadScopedAllocations ? AllocationCounter.callingThread() : AllocationCounter.process else {
+            writeStandardError("gridsim-bench: jemalloc statistics are unavailable (is libjemalloc linked, built with --enable-stats?)\n")
+            return .failure
+        }
+        guard counter.isRoutingSwiftAllocations() else {
+            writeStandardError("gridsim-bench: Swift allocations do not reach jemalloc, so allocation counts would be wrong\n")
+            return .failure
+        }
+
+        let cases = SuiteCatalog.cases(sizes: options.effectiveSizes, filter: options.filter, context: context)
+        guard !cases.isEmpty else {
+            writeStandardError("gridsim-bench: no benchmark matches --filter \(options.filter ?? "") at sizes \(options.effectiveSizes.map(GridSizeFormat.label).joined(separator: ","))\n")
+            return .usage
+        }
+
+        var report: BenchmarkReport
+        do {
+            report = try measure(cases, counter: counter)
+            if let baseline, let name = options.compare {
+                try remeasureMovedRatios(of: &report, against: baseline, named: name, counter: counter)
+            }
+        } catch {
+            writeStandardError("gridsim-bench: \(error)\n")
+            return .failure
+        }
+        return finish(report, baseline: baseline, store: store)
+    }
+
+    private func settings() -> RunSettings {
+        var settings = options.quick ? RunSettings.quick : RunSettings.full
+        if let seconds = options.caseSeconds { settings.caseBudgetNanoseconds = seconds * 1e9 }
+        return settings
+    }
+
+    /// Measures again, up to twice, every case in which a time ratio moved beyond its limit
+    /// against the baseline, and records the new ratios beside the first: the comparison
+    /// then counts a change only if every measurement shows it. Allocation counts are exact
+    /// and never re-measured.
+    private func remeasureMovedRatios(
+        of report: inout BenchmarkReport, against baseline: BenchmarkReport, named name: String, counter: AllocationCounter
+    ) throws {
+        let log = ProgressLog(enabled: !options.quiet)
+        let runner = CaseRunner(
+            settings: settings(), clockOverhead: UInt64(report.clockOverheadNanoseconds), allocationCounter: counter,
+            log: { line in log(line) })
+        for attempt in 1...2 {
+            let suspects = BaselineComparison(current: report, baseline: baseline, baselineName: name).casesToRemeasure
+            guard !suspects.isEmpty else { return }
+            log("re-measuring \(suspects.joined(separator: ", ")): a time ratio moved (attempt \(attempt) of 2)")
+            let context = SuiteContext(injection: injection, replayEvents: options.effectiveEvents)
+            let cases = SuiteCatalog.cases(
+                sizes: options.effectiveSizes, filter: options.filter, context: context, only: Set(suspects))
+            for benchmarkCase in cases {
+                let again = try runner.run(benchmarkCase)
+                guard let caseIndex = report.cases.firstIndex(where: { $0.id == again.id }) else { continue }
+                for subject in again.subjects {
+                    guard let ratio = subject.ratioToAnchor,
+                          let subjectIndex = report.cases[caseIndex].subjects.firstIndex(where: { $0.name == subject.name })
+                    else { continue }
+                    report.cases[caseIndex].subjects[subjectIndex].remeasuredRatios =
+                        (report.cases[caseIndex].subjects[subjectIndex].remeasuredRatios ?? []) + [ratio]
+                }
+            }
+        }
+    }
+
+    private func measure(_ cases: [BenchmarkCase], counter: AllocationCounter) throws -> BenchmarkReport {
+        let log = ProgressLog(enabled: !options.quiet)
+        let settings = settings()
+        log("gridsim-bench: \(cases.count) benchmarks, \(Self.buildConfiguration) build\(injection.label.map { ", TEST-ONLY injection \($0)" } ?? "")")
+        let clockOverhead = MonotonicClock.calibratedOverhead()
+        let bandwidth = StreamingCopyKernel.measureBandwidth(byteCount: options.quick ? 64 << 20 : 256 << 20)
+        log("clock overhead \(clockOverhead) ns; memory copy bandwidth \(ReportFormat.bytes(bandwidth))/s")
+
+        let runner = CaseRunner(settings: settings, clockOverhead: clockOverhead, allocationCounter: counter, log: { line in log(line) })
+        var reports: [CaseReport] = []
+        for (index, benchmarkCase) in cases.enumerated() {
+            log("[\(index + 1)/\(cases.count)] \(benchmarkCase.id)")
+            reports.append(try runner.run(benchmarkCase))
+        }
+        let root = BaselineStore.packageRoot()?.path
+        return BenchmarkReport(
+            createdAt: ISO8601DateFormatter().string(from: Date()),
+            machine: .current(),
+            build: .current(configuration: Self.buildConfiguration, repository: root),
+            settings: RunSettingsRecord(
+                quick: options.quick, sizes: options.effectiveSizes, filter: options.filter,
+                caseBudgetSeconds: settings.caseBudgetNanoseconds / 1e9, minimumRounds: settings.minimumRounds,
+                maximumRounds: settings.maximumRounds, replayEvents: options.effectiveEvents,
+                injection: injection.label, deterministicHashing: environment["SWIFT_DETERMINISTIC_HASHING"] != nil),
+            clockOverheadNanoseconds: Double(clockOverhead),
+            memoryBandwidthBytesPerSecond: bandwidth,
+            cases: reports)
+    }
+
+    /// Writes the report where asked, saves and compares baselines, and picks the exit code.
+    private func finish(_ report: BenchmarkReport, baseline: BenchmarkReport?, store: BaselineStore?) -> BenchExitCode {
+        let jsonToStandardOutput = options.json && options.output == nil
+        // With JSON on stdout, human-readable text goes to stderr so the JSON stays parseable.
+        let humanOutput: (String) -> Void = jsonToStandardOutput ? { writeStandardError($0) } : standardOutput
+        do {
+            if options.json {
+                let data = try ReportCoding.encode(report, pretty: false)
+                if let path = options.output {
+                    try data.write(to: URL(fileURLWithPath: path))
+                } else {
+                    standardOutput(String(decoding: data, as: UTF8.self))
+                }
+            }
+            if !jsonToStandardOutput {
+                humanOutput(options.markdown ? MarkdownRenderer.render(report) : TextRenderer.render(report))
+            }
+            if let name = options.saveBaseline, let store {
+                let url = try store.save(report, as: name)
+                writeStandardError("gridsim-bench: saved baseline \(name) to \(url.path)\n")
+            }
+        } catch {
+            writeStandardError("gridsim-bench: cannot write the report: \(error)\n")
+            return .failure
+        }
+
+        guard let baseline, let name = options.compare else { return .success }
+        let comparison = BaselineComparison(current: report, baseline: baseline, baselineName: name)
+        humanOutput(options.markdown ? MarkdownRenderer.render(comparison) : TextRenderer.render(comparison))
+        switch comparison.verdict {
+        case .unchanged: return .success
+        case .regression: return .regression
+        case .improvement: return .improvement
+        case .nothingInCommon: return .baselineMissing
+        }
+    }
+
+    private func list(context: SuiteContext) -> BenchExitCode {
+        let cases = SuiteCatalog.cases(sizes: options.effectiveSizes, filter: options.filter, context: context)
+        var lines: [String] = []
+        for suite in SuiteCatalog.suites {
+            lines.append("\(suite.name): \(suite.summary)")
+            for subject in suite.subjectNames(context: context) {
+                lines.append("    \(subject.name) (\(subject.role.rawValue))")
+            }
+        }
+        lines.append("")
+        lines.append("benchmarks at sizes \(options.effectiveSizes.map(GridSizeFormat.label).joined(separator: ","))\(options.filter.map { " matching '\($0)'" } ?? ""):")
+        for benchmarkCase in cases {
+            lines.append("  \(benchmarkCase.id)  (anchor \(benchmarkCase.anchor))")
+            for subject in benchmarkCase.subjects {
+                if let reason = subject.skipReason { lines.append("      skips \(subject.name): \(reason)") }
+            }
+            benchmarkCase.finish()
+        }
+        standardOutput(lines.joined(separator: "\n") + "\n")
+        return cases.isEmpty ? .usage : .success
+    }
+}

@@ -1,0 +1,56 @@
+import BenchmarkKit
+
+/// The `--help` text: every flag, the exit codes, the environment.
+enum BenchUsage {
+    static func text(programName: String = "gridsim-bench") -> String {
+        let codes = BenchExitCode.allCases.map { "  \(String($0.rawValue).padding(2))  \($0.meaning)" }.joined(separator: "\n")
+        return """
+        usage: \(programName) [options]
+
+        Benchmarks of photo-grid selection: toggle latency, set-intersection pruning, selection
+        and grid-order snapshot diffs, replay throughput; each over grid sizes 1K … 10M and
+        several implementations (the reference model, the seeds' Set<String>, Set<Int>, CRoaring,
+        a plain bitset, stdlib diffs, a memory-copy kernel), all checked to compute the same
+        result. Gated against a baseline: allocations per operation and time ratios to an anchor
+        timed alternately in the same run. Wall times and throughput are information only.
+
+        options:
+          --quick               the CI subset: sizes 1K,10K, 0.6 s of rounds per benchmark,
+                                replays of 20,000 events
+          --sizes LIST          grid sizes, comma-separated: 1K,10K,100K,1M,10M (or plain numbers);
+                                default: all five (with --quick: 1K,10K)
+          --filter TEXT         only benchmarks whose id contains TEXT, e.g. pruning, toggle/10K, k=100
+          --list                list the benchmarks and subjects that would run, then exit
+          --json                write the full report as JSON (raw samples included) to stdout,
+                                or to the --output file
+          --output FILE         the file --json writes
+          --markdown            print the report (and comparison) as Markdown for a CI summary
+          --save-baseline NAME  save this run as NAME.json in the baseline directory
+          --compare NAME        compare with baseline NAME and exit with the verdict
+          --baseline-dir DIR    baseline directory (default: Benchmarks/baselines under the nearest
+                                directory upwards holding Package.swift)
+          --case-seconds S      seconds of alternating rounds per benchmark (default 0.6 with
+                                --quick, else 2)
+          --events N            events per replayed trace (default 20000 with --quick, else 200000)
+          --allow-debug         run an unoptimised (debug) build anyway; its figures mean little
+          --quiet               no progress lines on stderr
+          --help                this text
+
+        exit codes:
+        \(codes)
+
+        environment:
+          GRIDSIM_BENCH_INJECT=extra-pass|extra-alloc   TEST-ONLY: slow the lower-bound subjects
+                                down (one more pass over their data, or one more allocation, per
+                                operation) to prove the gate catches it. Never set for a baseline.
+
+        """
+    }
+}
+
+extension String {
+    /// Left-aligned in `width` characters.
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import BenchmarkKit
+
+/// TEST-ONLY: deliberate slow-downs that prove the regression gate works.
+///
+/// Set `GRIDSIM_BENCH_INJECT=extra-pass`, `extra-alloc` or `extra-pass,extra-alloc`. The
+/// target is every subject with the `lowerBound` role (the plain bitset, and the dense-slot
+/// grid diff): the stand-ins for the project's engine until it exists.
+/// - `extra-pass`: after each operation, one more read pass over the subject's data
+///   (O(n/64) words for a bitset): a toggle becomes O(n), a pruning reads its input twice.
+/// - `extra-alloc`: one more heap allocation per operation.
+///
+/// Never set it for a baseline: a report records the injection, and the comparison warns.
+public struct Injection: Sendable, Equatable {
+    public var extraPass: Bool
+    public var extraAllocation: Bool
+
+    public static let none = Injection(extraPass: false, extraAllocation: false)
+    public static let environmentVariable = "GRIDSIM_BENCH_INJECT"
+
+    public init(extraPass: Bool, extraAllocation: Bool) {
+        self.extraPass = extraPass
+        self.extraAllocation = extraAllocation
+    }
+
+    /// Parses the variable's value; nil for anything but the known words.
+    public init?(environmentValue: String?) {
+        self = .none
+        guard let value = environmentValue, !value.isEmpty else { return }
+        for word in value.split(separator: ",") {
+            switch word.trimmingCharacters(in: .whitespaces) {
+            case "extra-pass": extraPass = true
+            case "extra-alloc": extraAllocation = true
+            default: return nil
+            }
+        }
+    }
+
+    public var isActive: Bool { extraPass || extraAllocation }
+
+    /// How a report records it.
+    public var label: String? {
+        let words = [extraPass ? "extra-pass" : nil, extraAllocation ? "extra-alloc" : nil].compactMap { $0 }
+        return words.isEmpty ? nil : words.joined(separator: ",")
+    }
+
+    /// Call once per operation of a target subject; `words` is the data one more pass reads
+    /// (an autoclosure, so that without injection not even a retain is paid).
+    @inline(__always)
+    func afterOperation(readingAgain words: @autoclosure () -> [UInt64]) {
+        guard isActive else { return }
+        if extraPass { blackHole(WordKernels.readPass(words())) }
+        if extraAllocation { blackHole(AllocationProbe(1)) }
+    }
+
+    /// The same for subjects whose data are anything else (a replay's events): the extra
+    /// pass hands every element to `blackHole`.
+    @inline(__always)
+    func afterOperation<Data: Sequence>(rereading data: @autoclosure () -> Data) {
+        guard isActive else { return }
+        if extraPass { for element in data() { blackHole(element) } }
+        if extraAllocation { blackHole(AllocationProbe(1)) }
+    }
+
+    /// The same for subjects whose data are slot arrays.
+    @inline(__always)
+    func afterOperation(readingAgain slots: @autoclosure () -> [Int32]) {
+        guard isActive else { return }
+        if extraPass { blackHole(slots().reduce(0, &+)) }
+        if extraAllocation { blackHole(AllocationProbe(1)) }
+    }
+}

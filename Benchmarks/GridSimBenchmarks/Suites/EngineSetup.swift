@@ -1,0 +1,41 @@
+import SelectionCore
+
+/// Building engine states through events only (the `SelectionEngine` protocol has no other
+/// way in), so the same code serves the reference model and any later engine.
+enum EngineSetup {
+    /// A grid of `photoCount` counted photos, selecting, with exactly `selected` chosen.
+    /// Costs `selected.count` taps: O(selected · n) for the reference model (its tap scans
+    /// the grid), O(selected) for an engine with O(1) taps.
+    static func selecting<Engine: SelectionEngine>(_ engine: Engine.Type, photoCount: Int, selected: [Int]) -> Engine {
+        var engine = Engine(configuration: GridConfiguration(photos: .count(photoCount)))
+        if let first = selected.first {
+            _ = engine.apply(.longPress(PhotoNaming.id(ofSlot: first)))
+            for slot in selected.dropFirst() { _ = engine.apply(.tap(PhotoNaming.id(ofSlot: slot))) }
+        } else {
+            _ = engine.apply(.select)
+        }
+        return engine
+    }
+
+    /// The chosen photos of `engine` as sorted slots (untimed result checks).
+    static func selectedSlots<Engine: SelectionEngine>(_ engine: Engine) -> [Int] {
+        engine.selectedPhotos.map(PhotoNaming.slot(of:)).sorted()
+    }
+}
+
+/// Keeps an operation's state alive between calls: closures capture one box per prepared
+/// subject, so the optimiser sees the work escape.
+///
+/// Timed loops go through `withValue`, which is one exclusive access for the whole loop. A
+/// class property touched once per operation would pay Swift's dynamic exclusivity check
+/// each time, a cost of the harness rather than of the subject (and larger than a bitset
+/// toggle).
+final class StateBox<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+
+    @inline(__always)
+    func withValue<Result>(_ body: (inout Value) -> Result) -> Result {
+        body(&value)
+    }
+}

@@ -1,0 +1,202 @@
+import BenchmarkKit
+import SelectionCore
+
+/// Set-intersection pruning: the library loses 0.1 %, 1 % or 10 % of the photos while half
+/// the grid is selected, and the selection must keep only photos still in the grid.
+///
+/// The reference model times the whole `libraryChanged` event (grid update included, since
+/// that is its only way in); every other subject times pruning the selection against the
+/// already-updated grid, each in its natural form, and includes the copy of the held
+/// selection it must not destroy (so that the operation can repeat).
+enum PruningSuite: BenchmarkSuite {
+    static let name = "pruning"
+    static let summary = "a library change removes 0.1/1/10 % of photos while half the grid is selected"
+    static let fractions: [(label: String, fraction: Double)] = [("0.1%", 0.001), ("1%", 0.01), ("10%", 0.1)]
+
+    /// The grid and the held selection of one size, shared by the three variants.
+    final class Fixture {
+        let photoCount: Int
+        /// A random half of the grid (each photo chosen with probability ½).
+        let held: PlainBitset
+        private(set) lazy var heldSlots: [Int] = held.slots
+        private(set) lazy var gridIDs: [String] = PhotoNaming.ids(count: photoCount)
+        private var changes: [Double: Change] = [:]
+
+        init(photoCount: Int) {
+            self.photoCount = photoCount
+            var random = SeededRandom(workload: PruningSuite.name, size: photoCount)
+            var words = (0..<PlainBitset.wordCount(forSlots: photoCount)).map { _ in random.next() }
+            if photoCount & 63 != 0 { words[words.count - 1] &= (1 << UInt64(photoCount & 63)) - 1 }
+            held = PlainBitset(words: words)
+        }
+
+        private var selectingEngines: [ObjectIdentifier: Any] = [:]
+
+        /// An engine selecting exactly `held`, built once per engine type for all variants.
+        func selecting<Engine: SelectionEngine>(_ engine: Engine.Type) -> Engine {
+            if let built = selectingEngines[ObjectIdentifier(engine)] as? Engine { return built }
+            let built = EngineSetup.selecting(engine, photoCount: photoCount, selected: heldSlots)
+            selectingEngines[ObjectIdentifier(engine)] = built
+            return built
+        }
+
+        /// The change removing `fraction` of the photos, built once per fraction.
+        func change(removing fraction: Double) -> Change {
+            if let change = changes[fraction] { return change }
+            let change = Change(fixture: self, fraction: fraction)
+            changes[fraction] = change
+            return change
+        }
+    }
+
+    /// One library change, in every form a subject needs.
+    final class Change {
+        let removedSlots: [Int]
+        let live: PlainBitset
+        private unowned let fixture: Fixture
+        private(set) lazy var removedIDs: [String] = removedSlots.map(PhotoNaming.id(ofSlot:))
+        private(set) lazy var survivingSlots: [Int] = live.slots
+        private(set) lazy var survivingIDs: [String] = survivingSlots.map(PhotoNaming.id(ofSlot:))
+        private(set) lazy var event: Event = .libraryChanged(removed: removedIDs, inserted: [])
+
+        init(fixture: Fixture, fraction: Double) {
+            self.fixture = fixture
+            let count = Int((Double(fixture.photoCount) * fraction).rounded())
+            var random = SeededRandom(workload: "pruning-removal", size: fixture.photoCount, variant: count)
+            removedSlots = random.distinct(count, below: fixture.photoCount)
+            var live = PlainBitset(allSlotsBelow: fixture.photoCount)
+            for slot in removedSlots { live.remove(slot) }
+            self.live = live
+        }
+    }
+
+    static func subjects(context: SuiteContext) -> [Subject<Fixture>] {
+        [
+            engineLibraryChange(ReferenceModel.self, name: "ReferenceModel", role: .reference, skipReason: referenceSkipReason),
+            fastEngineLibraryChange(),
+            fastSelectionPrune(),
+            Subject(name: "Set<String>.formIntersection", role: .seed) { fixture, parameters in
+                let held = Set(fixture.heldSlots.map(PhotoNaming.id(ofSlot:)))
+                let surviving = fixture.change(removing: parameters.variant!).survivingIDs
+                let last = StateBox(held)
+                return PreparedOperation(
+                    perform: { count in
+                        last.withValue { last in
+                            for _ in 0..<count {
+                                var selection = held
+                                selection.formIntersection(surviving)
+                                last = selection
+                            }
+                        }
+                    },
+                    result: { slotsResult(last.value.map(PhotoNaming.slot(of:))) })
+            },
+            Subject(name: "Set<Int>.formIntersection", role: .peer) { fixture, parameters in
+                let held = Set(fixture.heldSlots)
+                let surviving = fixture.change(removing: parameters.variant!).survivingSlots
+                let last = StateBox(held)
+                return PreparedOperation(
+                    perform: { count in
+                        last.withValue { last in
+                            for _ in 0..<count {
+                                var selection = held
+                                selection.formIntersection(surviving)
+                                last = selection
+                            }
+                        }
+                    },
+                    result: { slotsResult(last.value) })
+            },
+            Subject(name: "CRoaring copy+and", role: .peer) { fixture, parameters in
+                let held = RoaringBitmap(slots: fixture.heldSlots)
+                let live = RoaringBitmap(slots: fixture.change(removing: parameters.variant!).survivingSlots)
+                let last = StateBox(held)
+                return PreparedOperation(
+                    perform: { count in
+                        last.withValue { last in
+                            for _ in 0..<count {
+                                var selection = held.copy()
+                                selection.formIntersection(live)
+                                blackHole(selection.count)
+                                last = selection
+                            }
+                        }
+                    },
+                    result: { slotsResult(last.value.slots) })
+            },
+            Subject(name: "bitset AND", role: .lowerBound) { fixture, parameters in
+                let held = fixture.held
+                let live = fixture.change(removing: parameters.variant!).live
+                let injection = context.injection
+                let result = StateBox(PlainBitset(slotCapacity: fixture.photoCount))
+                return PreparedOperation(
+                    perform: { count in
+                        result.withValue { result in
+                            for _ in 0..<count {
+                                result.assignIntersection(of: held, and: live)
+                                injection.afterOperation(readingAgain: held.words)
+                            }
+                        }
+                    },
+                    result: { slotsResult(result.value.slots) })
+            },
+            MemoryKernelSubject.make(name: "memcpy", bytes: { parameters in parameters.size / 4 }),
+        ]
+    }
+
+    /// The whole `libraryChanged` event through any `SelectionEngine`, applied to a copy of
+    /// the selecting state (the reference model; the chunked engine goes in the list above as
+    /// `engineLibraryChange(ChunkedEngine.self, name: …, role: .engine)`).
+    static func engineLibraryChange<Engine: SelectionEngine>(
+        _ engine: Engine.Type, name: String, role: SubjectRole,
+        skipReason: @escaping (CaseParameters) -> String? = { _ in nil }
+    ) -> Subject<Fixture> {
+        Subject(name: name, role: role, skipReason: skipReason) { fixture, parameters in
+            let base = fixture.selecting(engine)
+            let event = fixture.change(removing: parameters.variant!).event
+            let last = StateBox(base)
+            return PreparedOperation(
+                perform: { count in
+                    last.withValue { last in
+                        for _ in 0..<count {
+                            var state = base
+                            blackHole(state.apply(event).effects.count)
+                            last = state
+                        }
+                    }
+                },
+                result: { slotsResult(EngineSetup.selectedSlots(last.value)) })
+        }
+    }
+
+    /// The reference model's library change makes several O(n) passes with string hashing
+    /// (filter the grid, rebuild its set, intersect the selection): about a second at 1M.
+    static func referenceSkipReason(_ parameters: CaseParameters) -> String? {
+        parameters.size > 1_000_000 ? "its libraryChanged makes several hashing passes over the grid (~1 s at 1M); capped at 1M photos" : nil
+    }
+
+    static func cases(size: Int, context: SuiteContext, include: (String) -> Bool) -> [BenchmarkCase] {
+        let kept = fractions.filter { include(BenchmarkCase.id(suite: name, size: size, variant: $0.label)) }
+        guard !kept.isEmpty else { return [] }
+        let fixture = SharedFixture(users: kept.count) { Fixture(photoCount: size) }
+        return kept.map { variant in
+            BenchmarkCase(
+                suite: name, size: size, variant: variant.label,
+                parameters: CaseParameters(size: size, variant: variant.fraction),
+                operationName: "library change", itemName: "photos", itemsPerOperation: size,
+                operationsPerSample: .automatic, allocationOperations: 2,
+                anchor: "Set<String>.formIntersection",
+                notes: [
+                    "half the grid is selected (random); \(variant.label) of the photos disappear",
+                    "ReferenceModel times the whole libraryChanged event; the others prune a copy of the held selection against the updated grid",
+                    "the seed's pruning is selection.formIntersection(photos.map(\\.id)); here the ids are already an array, so the map is left out",
+                    "memcpy copies n/4 bytes, the bytes the bitset reads (two n-bit sets): the memory-bandwidth floor",
+                ],
+                fixture: fixture, subjects: subjects(context: context))
+        }
+    }
+
+    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
+        subjects(context: context).map { ($0.name, $0.role) }
+    }
+}

@@ -1,0 +1,166 @@
+import BenchmarkKit
+import SelectionCore
+
+/// Toggle latency: taps on random photos while selecting, reported per tap.
+///
+/// Latency is timed in batches of 64 taps and divided by 64 (the clock's ~20 ns overhead is
+/// subtracted per batch first), so a percentile here is a percentile of 64-tap batch means:
+/// it shows slow stretches, not a single slow tap. A per-tap clock would cost ten times a
+/// bitset toggle and measure mostly itself.
+enum ToggleSuite: BenchmarkSuite {
+    static let name = "toggle"
+    static let summary = "tap events into a selecting state; latency per tap (batches of 64)"
+    static let tapsPerSample = 64
+
+    /// The tap sequence, shared by every subject: 65,536 random photos, replayed cyclically.
+    final class Fixture {
+        let photoCount: Int
+        let tapSlots: [Int32]
+        private(set) lazy var tapIDs: [String] = tapSlots.map { PhotoNaming.id(ofSlot: Int($0)) }
+        private(set) lazy var tapEvents: [Event] = tapIDs.map { Event.tap($0) }
+
+        init(photoCount: Int) {
+            self.photoCount = photoCount
+            var random = SeededRandom(workload: ToggleSuite.name, size: photoCount)
+            tapSlots = (0..<Fixture.sequenceLength).map { _ in Int32(random.below(photoCount)) }
+        }
+
+        /// A power of two, so that the cursor wraps with a mask.
+        static let sequenceLength = 1 << 16
+        static let mask = sequenceLength - 1
+        /// Every subject starts selecting with this photo chosen (a long press on it).
+        static let firstSlot = 0
+    }
+
+    /// A selection and where it is in the tap sequence.
+    struct TapState<Selection> {
+        var selection: Selection
+        var cursor = 0
+    }
+
+    /// The subjects, one entry each. The chunked engine goes here as
+    /// `engineTaps(ChunkedEngine.self, name: "chunked bitmap", role: .engine)` or as a subject
+    /// of its own.
+    static func subjects(context: SuiteContext) -> [Subject<Fixture>] {
+        [
+            // A tap of the reference model hashes the id (O(1)) but a deselect scans its picks
+            // (O(selected)); the taps here keep the selection under 65,536, so it runs at
+            // every size.
+            engineTaps(ReferenceModel.self, name: "ReferenceModel", role: .reference),
+            fastEngineTaps(),
+            Subject(name: "Set<String>", role: .seed) { fixture, _ in
+                let state = StateBox(TapState(selection: Set([PhotoNaming.id(ofSlot: Fixture.firstSlot)])))
+                let ids = fixture.tapIDs
+                return PreparedOperation(
+                    perform: { count in
+                        state.withValue { state in
+                            for _ in 0..<count {
+                                let id = ids[state.cursor]
+                                if state.selection.remove(id) == nil { state.selection.insert(id) }
+                                state.cursor = (state.cursor + 1) & Fixture.mask
+                            }
+                        }
+                    },
+                    result: { slotsResult(state.value.selection.map(PhotoNaming.slot(of:))) })
+            },
+            Subject(name: "Set<Int>", role: .peer) { fixture, _ in
+                let state = StateBox(TapState(selection: Set([Fixture.firstSlot])))
+                let slots = fixture.tapSlots
+                return PreparedOperation(
+                    perform: { count in
+                        state.withValue { state in
+                            for _ in 0..<count {
+                                let slot = Int(slots[state.cursor])
+                                if state.selection.remove(slot) == nil { state.selection.insert(slot) }
+                                state.cursor = (state.cursor + 1) & Fixture.mask
+                            }
+                        }
+                    },
+                    result: { slotsResult(state.value.selection) })
+            },
+            Subject(name: "CRoaring", role: .peer) { fixture, _ in
+                let state = StateBox(TapState(selection: RoaringBitmap(slots: [Fixture.firstSlot])))
+                let slots = fixture.tapSlots
+                return PreparedOperation(
+                    perform: { count in
+                        state.withValue { state in
+                            for _ in 0..<count {
+                                state.selection.toggle(Int(slots[state.cursor]))
+                                state.cursor = (state.cursor + 1) & Fixture.mask
+                            }
+                        }
+                    },
+                    result: { slotsResult(state.value.selection.slots) })
+            },
+            Subject(name: "bitset", role: .lowerBound) { fixture, _ in
+                let state = StateBox(TapState(selection: PlainBitset(slots: [Fixture.firstSlot], slotCapacity: fixture.photoCount)))
+                let slots = fixture.tapSlots
+                let injection = context.injection
+                return PreparedOperation(
+                    perform: { count in
+                        state.withValue { state in
+                            for _ in 0..<count {
+                                state.selection.toggle(Int(slots[state.cursor]))
+                                state.cursor = (state.cursor + 1) & Fixture.mask
+                                injection.afterOperation(readingAgain: state.selection.words)
+                            }
+                        }
+                    },
+                    result: { slotsResult(state.value.selection.slots) })
+            },
+        ]
+    }
+
+    /// Taps through any `SelectionEngine` (the reference model; the engine to come).
+    static func engineTaps<Engine: SelectionEngine>(
+        _ engine: Engine.Type, name: String, role: SubjectRole,
+        skipReason: @escaping (CaseParameters) -> String? = { _ in nil }
+    ) -> Subject<Fixture> {
+        Subject(name: name, role: role, skipReason: skipReason) { fixture, _ in
+            let state = StateBox(TapState(selection: EngineSetup.selecting(
+                Engine.self, photoCount: fixture.photoCount, selected: [Fixture.firstSlot])))
+            let events = fixture.tapEvents
+            return PreparedOperation(
+                perform: { count in
+                    let effects = state.withValue { state in
+                        var effects = 0
+                        for _ in 0..<count {
+                            effects &+= state.selection.apply(events[state.cursor]).effects.count
+                            state.cursor = (state.cursor + 1) & Fixture.mask
+                        }
+                        return effects
+                    }
+                    blackHole(effects)
+                },
+                result: { slotsResult(EngineSetup.selectedSlots(state.value.selection)) })
+        }
+    }
+
+    static func cases(size: Int, context: SuiteContext, include: (String) -> Bool) -> [BenchmarkCase] {
+        guard include(BenchmarkCase.id(suite: name, size: size)) else { return [] }
+        let fixture = SharedFixture(users: 1) { Fixture(photoCount: size) }
+        return [
+            BenchmarkCase(
+                suite: name, size: size, parameters: CaseParameters(size: size),
+                operationName: "tap", itemName: "taps", itemsPerOperation: 1,
+                operationsPerSample: .fixed(tapsPerSample), allocationOperations: 1024,
+                anchor: "Set<String>",
+                notes: [
+                    "latency = 64-tap batch time / 64, clock overhead subtracted per batch; percentiles are over batches",
+                    "taps cycle through 65,536 random photos; every subject starts selecting with photo 1 chosen",
+                    "the reference model's tap also builds its Step (effects, announcements: allocations) and, deselecting, scans its picks; the peers only flip membership",
+                ],
+                fixture: fixture, subjects: subjects(context: context)),
+        ]
+    }
+
+    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
+        subjects(context: context).map { ($0.name, $0.role) }
+    }
+}
+
+/// The result of a selection: its slots, sorted, fingerprinted.
+func slotsResult<Slots: Sequence>(_ slots: Slots) -> ResultFingerprint where Slots.Element == Int {
+    let sorted = slots.sorted()
+    return ResultFingerprint(canonical: sorted, summary: "\(sorted.count) chosen")
+}

@@ -1,0 +1,83 @@
+/// A limit on how far a gated metric may move before it counts as a change: a relative
+/// limit, and an absolute floor below which no change counts however large in relative
+/// terms (so that 0 → 0.001 allocations per operation, or a 0.2 ns wobble, is not a verdict).
+public struct Threshold: Codable, Equatable, Sendable {
+    /// A fraction of the baseline value (0.25 = 25 %).
+    public var relative: Double
+    /// In the metric's own unit (allocations, bytes, nanoseconds per operation).
+    public var absoluteFloor: Double
+
+    public init(relative: Double, absoluteFloor: Double) {
+        self.relative = relative
+        self.absoluteFloor = absoluteFloor
+    }
+
+    /// How far `baseline` may move: the larger of the relative limit and the floor.
+    public func allowedChange(from baseline: Double) -> Double {
+        max(abs(baseline) * relative, absoluteFloor)
+    }
+}
+
+/// The metrics the gate judges. Everything else in a report (wall times, percentiles,
+/// throughput, memory) drifts on a shared machine and is information only.
+public enum GatedMetric: String, Codable, Sendable, CaseIterable {
+    /// Allocation requests per operation: exact and reproducible, since every subject starts
+    /// from the same state and the window counts a fixed number of operations.
+    case allocationsPerOperation
+    /// Bytes allocated per operation: as reproducible as the count.
+    case allocatedBytesPerOperation
+    /// Subject time over anchor time, the two timed alternately in the same run.
+    case timeRatio
+
+    public var unit: String {
+        switch self {
+        case .allocationsPerOperation: "allocations/op"
+        case .allocatedBytesPerOperation: "bytes/op"
+        case .timeRatio: "× anchor"
+        }
+    }
+}
+
+/// Every threshold of the gate, in one place (Benchmarks/README.md repeats this table).
+public enum GateThresholds {
+    /// Counts are exact, so the limit is tight: one allocation more per hundred operations
+    /// is a change (or 1 %, whichever is larger).
+    public static let allocationsPerOperation = Threshold(relative: 0.01, absoluteFloor: 0.01)
+
+    /// Bytes follow the counts; 16 bytes per operation is the smallest size class.
+    public static let allocatedBytesPerOperation = Threshold(relative: 0.02, absoluteFloor: 16)
+
+    /// A time ratio must move by more than 40 %, or by more than the measured noise times
+    /// `noiseMultiplier` if that is larger, and the implied change in the subject's own time
+    /// must exceed 1 ns per operation (below that the clock cannot tell). The noise is the
+    /// widest of: the case's A/A spread and the subject's round-to-round ratio spread, in
+    /// this run and in the baseline.
+    ///
+    /// Why 40 %: subjects settle at a slightly different ratio in each process, steady within
+    /// the run (so no in-run noise measure sees it): memory layout, hash seeds taken from
+    /// addresses. Over 8 quick runs on the 2-core CI machine the gated subjects' ratios
+    /// spread by up to 1.26× (reference model) and 1.19× (lower bound); the peers, which are
+    /// not gated, by up to 1.46×.
+    public static let timeRatio = Threshold(relative: 0.40, absoluteFloor: 1.0)
+
+    /// How many noise bands a ratio must clear; a noisy run widens its own limits instead of
+    /// failing.
+    public static let noiseMultiplier = 2.0
+
+    /// A time ratio is gated only for subjects whose rounds each kept the fastest of at
+    /// least this many samples…
+    public static let minimumSamplesPerRoundForRatio = 3
+    /// …over at least this many rounds. A subject slower than that (a sample longer than a
+    /// tenth of the case budget, e.g. the reference model replaying 20,000 events on 10K
+    /// photos) cannot dodge a busy neighbour by taking the fastest sample, and its ratio
+    /// follows the machine's load: it is reported, not gated.
+    public static let minimumRoundsForRatio = 5
+
+    public static func threshold(for metric: GatedMetric) -> Threshold {
+        switch metric {
+        case .allocationsPerOperation: allocationsPerOperation
+        case .allocatedBytesPerOperation: allocatedBytesPerOperation
+        case .timeRatio: timeRatio
+        }
+    }
+}

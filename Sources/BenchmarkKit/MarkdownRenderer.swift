@@ -1,0 +1,55 @@
+import Foundation
+
+/// Renders a report, and a comparison, as GitHub-flavoured Markdown for a CI job summary.
+public enum MarkdownRenderer {
+    public static func render(_ report: BenchmarkReport) -> String {
+        let table = ReportTable(report: report)
+        var lines = ["## gridsim-bench", ""]
+        lines.append(contentsOf: table.preamble.map { "- \(escape($0))" })
+        for caseTable in table.cases {
+            lines.append("")
+            lines.append("### \(escape(caseTable.title))")
+            lines.append("")
+            lines.append(contentsOf: caseTable.details.map { "- \(escape($0))" })
+            lines.append("")
+            lines.append(contentsOf: markdownTable(header: caseTable.header, rows: caseTable.rows, rightAligned: caseTable.rightAligned))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func render(_ comparison: BaselineComparison) -> String {
+        var lines = ["", "### Comparison with baseline `\(comparison.baselineName)`: \(TextRenderer.summary(comparison))", ""]
+        lines.append(contentsOf: comparison.warnings.map { "- warning: \(escape($0))" })
+        let changed = comparison.comparisons.filter { $0.change != .unchanged }
+        if !changed.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: markdownTable(
+                header: ["change", "case", "subject", "metric", "baseline", "now", "limit"],
+                rows: changed.map { item in
+                    [item.change == .regression ? "**regression**" : "improvement", item.caseID, item.subject,
+                     item.metric.unit, ReportFormat.significant(item.baseline), ReportFormat.significant(item.current), item.limit]
+                },
+                rightAligned: [false, false, false, false, true, true, false]))
+        }
+        if !comparison.notCompared.isEmpty {
+            lines.append("")
+            lines.append("<details><summary>not compared (\(comparison.notCompared.count))</summary>")
+            lines.append("")
+            lines.append(contentsOf: comparison.notCompared.map { "- \(escape($0))" })
+            lines.append("</details>")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func markdownTable(header: [String], rows: [[String]], rightAligned: [Bool]) -> [String] {
+        var lines = ["| " + header.map(escape).joined(separator: " | ") + " |"]
+        lines.append("|" + rightAligned.map { $0 ? " ---: |" : " --- |" }.joined())
+        lines.append(contentsOf: rows.map { "| " + $0.map(escape).joined(separator: " | ") + " |" })
+        return lines
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,119 @@
+/// The measured cost of one operation (an event kind) in one cell of the sweep.
+public struct OperationCost: Hashable, Sendable {
+    public var photos: Int
+    public var workload: String
+    public var engine: String
+    /// The event name (`tap`, `libraryChanged`, …) or `openGrid` for building the engine.
+    public var operation: String
+    /// How many were timed.
+    public var count: Int
+    public var medianNanoseconds: Double
+    public var p90Nanoseconds: Double
+    public var maximumNanoseconds: Double
+
+    public init(
+        photos: Int, workload: String, engine: String, operation: String, count: Int, medianNanoseconds: Double,
+        p90Nanoseconds: Double, maximumNanoseconds: Double
+    ) {
+        self.photos = photos
+        self.workload = workload
+        self.engine = engine
+        self.operation = operation
+        self.count = count
+        self.medianNanoseconds = medianNanoseconds
+        self.p90Nanoseconds = p90Nanoseconds
+        self.maximumNanoseconds = maximumNanoseconds
+    }
+}
+
+/// What a sweep (or one shard of it) measured.
+public struct ExplorationResult: Sendable {
+    public var costs: [OperationCost]
+    /// Cells measured, and how long the sweep took.
+    public var cellCount: Int
+    public var seconds: Double
+    /// Shards joined into this result, e.g. ["1/2", "2/2"].
+    public var shards: [String]
+    public var machine: String
+
+    public init(costs: [OperationCost], cellCount: Int, seconds: Double, shards: [String], machine: String) {
+        self.costs = costs
+        self.cellCount = cellCount
+        self.seconds = seconds
+        self.shards = shards
+        self.machine = machine
+    }
+
+    /// Joins shard results: their costs, cells and times add up.
+    public static func merge(_ parts: [ExplorationResult]) -> ExplorationResult {
+        ExplorationResult(
+            costs: parts.flatMap(\.costs).sorted { ($0.photos, $0.workload, $0.engine, $0.operation) < ($1.photos, $1.workload, $1.engine, $1.operation) },
+            cellCount: parts.map(\.cellCount).reduce(0, +), seconds: parts.map(\.seconds).reduce(0, +),
+            shards: parts.flatMap(\.shards), machine: parts.first?.machine ?? "")
+    }
+
+    /// One line of the plot: an operation's median cost against grid size for one engine,
+    /// pooling workloads (the median of their medians at each size).
+    public struct Series: Hashable, Sendable {
+        public var operation: String
+        public var engine: String
+        /// (photos, nanoseconds), ascending photos.
+        public var points: [Point]
+        public var fit: GrowthFit?
+
+        public struct Point: Hashable, Sendable {
+            public var photos: Int
+            public var nanoseconds: Double
+        }
+    }
+
+    public var series: [Series] {
+        let groups = Dictionary(grouping: costs) { SeriesKey(operation: $0.operation, engine: $0.engine) }
+        return groups.map { key, costs in
+            let bySize = Dictionary(grouping: costs, by: \.photos)
+            let points = bySize.keys.sorted().map { photos in
+                let medians = bySize[photos]!.map(\.medianNanoseconds).sorted()
+                return Series.Point(photos: photos, nanoseconds: medians[medians.count / 2])
+            }
+            return Series(
+                operation: key.operation, engine: key.engine, points: points,
+                fit: GrowthFit(points.map { (Double($0.photos), $0.nanoseconds) }))
+        }
+        .sorted { ($0.operation, $0.engine) < ($1.operation, $1.engine) }
+    }
+
+    private struct SeriesKey: Hashable {
+        var operation: String
+        var engine: String
+    }
+}
+
+/// The growth exponent k of cost ≈ c · N^k, fitted by least squares on log–log points.
+public struct GrowthFit: Hashable, Sendable {
+    public var exponent: Double
+    /// The coefficient of determination of the fit in log space (1 is a perfect power law).
+    public var rSquared: Double
+
+    /// Nil with fewer than two distinct sizes or a non-positive value.
+    public init?(_ points: [(x: Double, y: Double)]) {
+        let usable = points.filter { $0.x > 0 && $0.y > 0 }
+        guard Set(usable.map(\.x)).count >= 2 else { return nil }
+        let xs = usable.map { log($0.x) }
+        let ys = usable.map { log($0.y) }
+        let n = Double(usable.count)
+        let meanX = xs.reduce(0, +) / n
+        let meanY = ys.reduce(0, +) / n
+        var sxx = 0.0
+        var sxy = 0.0
+        var syy = 0.0
+        for (x, y) in zip(xs, ys) {
+            sxx += (x - meanX) * (x - meanX)
+            sxy += (x - meanX) * (y - meanY)
+            syy += (y - meanY) * (y - meanY)
+        }
+        exponent = sxy / sxx
+        rSquared = syy == 0 ? 1 : (sxy * sxy) / (sxx * syy)
+    }
+}
+
+import Foundation

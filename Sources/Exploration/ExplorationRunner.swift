@@ -1,0 +1,106 @@
+import BenchmarkKit
+import GestureInput
+import SelectionCore
+import SelectionTrace
+
+/// Measures the cells of a plan: for each, a synthetic session's events are generated first
+/// (not timed), then replayed into the engine one at a time, each event timed on its own, so
+/// that the cost of every operation can be read off against the grid size.
+public struct ExplorationRunner {
+    public var plan: ExplorationPlan
+
+    public init(plan: ExplorationPlan) {
+        self.plan = plan
+    }
+
+    /// Runs the plan's cells; `progress(done, total, cell)` is called before each cell.
+    public func run(progress: (Int, Int, ExplorationPlan.Cell) -> Void = { _, _, _ in }) -> ExplorationResult {
+        let started = MonotonicClock.now()
+        let cells = plan.cells
+        let overhead = Double(MonotonicClock.calibratedOverhead())
+        var costs: [OperationCost] = []
+        var generated: (key: SessionKey, events: [Event])?
+        for (done, cell) in cells.enumerated() {
+            progress(done, cells.count, cell)
+            let key = SessionKey(photos: cell.photos, workload: cell.workload.name)
+            if generated?.key != key {
+                generated = (key, sessionEvents(photos: cell.photos, workload: cell.workload))
+            }
+            costs += measure(cell, events: generated!.events, clockOverhead: overhead)
+        }
+        progress(cells.count, cells.count, cells.last ?? plan.allCells[0])
+        return ExplorationResult(
+            costs: costs, cellCount: cells.count, seconds: Double(MonotonicClock.now() - started) / 1e9,
+            shards: [plan.shard.description], machine: MachineFacts.current().cpuModel)
+    }
+
+    private struct SessionKey: Equatable {
+        var photos: Int
+        var workload: String
+    }
+
+    /// The session of a size and workload: the same events for every engine.
+    func sessionEvents(photos: Int, workload: Workload) -> [Event] {
+        var seed = plan.seed ^ UInt64(photos) &* 0x9E37_79B9_7F4A_7C15
+        for byte in workload.name.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var model = SessionModel(
+            configuration: GridConfiguration(photos: .count(photos)), setup: .phone, mix: workload.mix, seed: seed)
+        var events: [Event] = []
+        events.reserveCapacity(plan.eventsPerCell)
+        while events.count < plan.eventsPerCell {
+            if let event = model.next().event?.event { events.append(event) }
+        }
+        return events
+    }
+
+    /// Times opening the grid, then each event until the cell's time is up.
+    func measure(_ cell: ExplorationPlan.Cell, events: [Event], clockOverhead: Double) -> [OperationCost] {
+        let configuration = GridConfiguration(photos: .count(cell.photos))
+        switch cell.engine {
+        case .fast:
+            let opened = MonotonicClock.now()
+            var engine = FastEngine(configuration: configuration)
+            let openTime = Double(MonotonicClock.now() - opened)
+            // Interning belongs to the codec: the engine is timed on slot events.
+            var table = engine.slots
+            let slotEvents = events.map { table.intern($0) }
+            return costs(cell, openTime: openTime, overhead: clockOverhead, count: slotEvents.count) { index in
+                blackHole(engine.apply(slotEvents[index]))
+                return slotEvents[index].name.rawValue
+            }
+        case .reference:
+            let opened = MonotonicClock.now()
+            var engine = ReferenceModel(configuration: configuration)
+            let openTime = Double(MonotonicClock.now() - opened)
+            return costs(cell, openTime: openTime, overhead: clockOverhead, count: events.count) { index in
+                blackHole(engine.apply(events[index]))
+                return events[index].name.rawValue
+            }
+        }
+    }
+
+    /// Times `apply(i)` for i in order until `secondsPerCell` have passed (but at least
+    /// `minimumEventsPerCell`), grouping the times by the operation name it returns.
+    private func costs(
+        _ cell: ExplorationPlan.Cell, openTime: Double, overhead: Double, count: Int, apply: (Int) -> String
+    ) -> [OperationCost] {
+        var samples: [String: [Double]] = ["openGrid": [openTime]]
+        let budget = UInt64(plan.secondsPerCell * 1e9)
+        let started = MonotonicClock.now()
+        for index in 0..<count {
+            let start = MonotonicClock.now()
+            let operation = apply(index)
+            let elapsed = Double(MonotonicClock.now() - start) - overhead
+            samples[operation, default: []].append(max(elapsed, 0))
+            if index + 1 >= plan.minimumEventsPerCell && MonotonicClock.now() - started > budget { break }
+        }
+        return samples.map { operation, times in
+            let sorted = times.sorted()
+            return OperationCost(
+                photos: cell.photos, workload: cell.workload.name, engine: cell.engine.rawValue, operation: operation,
+                count: sorted.count, medianNanoseconds: sorted[sorted.count / 2],
+                p90Nanoseconds: sorted[min(sorted.count - 1, sorted.count * 9 / 10)], maximumNanoseconds: sorted.last!)
+        }
+        .sorted { $0.operation < $1.operation }
+    }
+}

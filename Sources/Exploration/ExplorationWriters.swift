@@ -1,0 +1,125 @@
+import Foundation
+import SelectionTrace
+
+/// The files an exploration writes: CSV and JSON (the data), an SVG plot and a Markdown report.
+public enum ExplorationWriters {
+    public static func csv(_ result: ExplorationResult) -> String {
+        var text = "photos,workload,engine,operation,count,median_ns,p90_ns,max_ns\n"
+        for cost in result.costs {
+            text += "\(cost.photos),\(cost.workload),\(cost.engine),\(cost.operation),\(cost.count),"
+            text += "\(format(cost.medianNanoseconds)),\(format(cost.p90Nanoseconds)),\(format(cost.maximumNanoseconds))\n"
+        }
+        return text
+    }
+
+    private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    public static func json(_ result: ExplorationResult) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("exploration")
+        json.integer(1)
+        json.key("machine")
+        json.string(result.machine)
+        json.key("seconds")
+        json.value(.double(result.seconds))
+        json.key("cells")
+        json.integer(result.cellCount)
+        json.key("shards")
+        json.strings(result.shards)
+        json.key("costs")
+        json.beginArray()
+        for cost in result.costs {
+            json.beginObject()
+            json.key("photos")
+            json.integer(cost.photos)
+            json.key("workload")
+            json.string(cost.workload)
+            json.key("engine")
+            json.string(cost.engine)
+            json.key("operation")
+            json.string(cost.operation)
+            json.key("count")
+            json.integer(cost.count)
+            for (name, value) in [("median_ns", cost.medianNanoseconds), ("p90_ns", cost.p90Nanoseconds), ("max_ns", cost.maximumNanoseconds)] {
+                json.key(name)
+                json.value(.double(value))
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.text + "\n"
+    }
+
+    /// Reads what `json(_:)` wrote, for `gridsim explore merge`.
+    public static func readJSON(_ text: String) throws -> ExplorationResult {
+        guard case .object(let root) = try JSONParser.parse(text), root["exploration"] == .integer(1),
+            case .array(let costValues)? = root["costs"]
+        else { throw ExplorationFileError("not an exploration result (no \"exploration\":1 and \"costs\")") }
+        func number(_ value: JSONValue?) -> Double? {
+            switch value {
+            case .integer(let i)?: Double(i)
+            case .double(let d)?: d
+            default: nil
+            }
+        }
+        var costs: [OperationCost] = []
+        for (index, value) in costValues.enumerated() {
+            guard case .object(let cost) = value, case .integer(let photos)? = cost["photos"],
+                case .string(let workload)? = cost["workload"], case .string(let engine)? = cost["engine"],
+                case .string(let operation)? = cost["operation"], case .integer(let count)? = cost["count"],
+                let median = number(cost["median_ns"]), let p90 = number(cost["p90_ns"]), let maximum = number(cost["max_ns"])
+            else { throw ExplorationFileError("costs[\(index)] lacks a field or has one of the wrong type") }
+            costs.append(
+                OperationCost(
+                    photos: photos, workload: workload, engine: engine, operation: operation, count: count,
+                    medianNanoseconds: median, p90Nanoseconds: p90, maximumNanoseconds: maximum))
+        }
+        var shards: [String] = []
+        if case .array(let values)? = root["shards"] {
+            shards = values.compactMap { if case .string(let s) = $0 { s } else { nil } }
+        }
+        let machine: String = if case .string(let m)? = root["machine"] { m } else { "" }
+        let cells: Int = if case .integer(let c)? = root["cells"] { c } else { 0 }
+        return ExplorationResult(costs: costs, cellCount: cells, seconds: number(root["seconds"]) ?? 0, shards: shards, machine: machine)
+    }
+
+    /// The report: how each operation's cost grows with the grid, per engine.
+    public static func markdown(_ result: ExplorationResult, plotFile: String) -> String {
+        var text = "# Load exploration\n\n"
+        text += "\(result.cellCount) cells in \(String(format: "%.0f", result.seconds)) s on \(result.machine)"
+        text += result.shards.count > 1 ? " (shards \(result.shards.joined(separator: ", ")))" : ""
+        text += ". Each cost is the median time of one event of that kind in a synthetic session "
+        text += "(workloads pooled: the median of their medians). The growth exponent k fits cost ≈ c·N^k "
+        text += "by least squares on the log–log points; k ≈ 0 is constant in the grid size, k ≈ 1 linear.\n\n"
+        text += "![cost against grid size](\(plotFile))\n\n"
+        let series = result.series
+        let sizes = Set(series.flatMap { $0.points.map(\.photos) }).sorted()
+        text += "| operation | engine | k | R² | " + sizes.map { GridSizeText.format($0) }.joined(separator: " | ") + " |\n"
+        text += "|---|---|---|---|" + sizes.map { _ in "---:" }.joined(separator: "|") + "|\n"
+        for line in series {
+            let byPhotos = Dictionary(uniqueKeysWithValues: line.points.map { ($0.photos, $0.nanoseconds) })
+            let exponent = line.fit.map { String(format: "%.2f", $0.exponent) } ?? "–"
+            let r2 = line.fit.map { String(format: "%.2f", $0.rSquared) } ?? "–"
+            let cells = sizes.map { byPhotos[$0].map(Self.duration) ?? "–" }
+            text += "| \(line.operation) | \(line.engine) | \(exponent) | \(r2) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    /// `850 ns`, `12.3 µs`, `4.56 ms`, `1.20 s`.
+    public static func duration(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case ..<1_000: String(format: "%.0f ns", nanoseconds)
+        case ..<1_000_000: String(format: "%.1f µs", nanoseconds / 1e3)
+        case ..<1_000_000_000: String(format: "%.2f ms", nanoseconds / 1e6)
+        default: String(format: "%.2f s", nanoseconds / 1e9)
+        }
+    }
+}
+
+public struct ExplorationFileError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

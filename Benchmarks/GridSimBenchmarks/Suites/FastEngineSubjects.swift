@@ -1,5 +1,6 @@
 import BenchmarkKit
 import SelectionCore
+import SelectionTrace
 
 // The fast engine (SelectionCore's FastEngine: slots, chunked bitmaps, snapshots) as a
 // subject of every suite. Events reach it interned, as the codecs hand them over; the
@@ -136,5 +137,42 @@ extension GridDiffSuite {
                         summary: "new order of \(applied.count) ids (this script: \(diff.deletions.count + diff.moves.count) removals, \(diff.insertions.count + diff.moves.count) insertions, \(diff.moves.count) of them moves)")
                 })
         }
+    }
+}
+
+extension ReplaySuite {
+    /// The synthetic trace as a binary `.gstrace`, read and replayed by slot into the fast
+    /// engine: decoding (varints, CRC-32C per record) and the engine, no string per event.
+    /// A fresh reader and engine are made untimed before each sample.
+    static func fastEngineFromBinary() -> Subject<SyntheticTrace> {
+        Subject(name: "FastEngine from .gstrace", role: .engine) { trace, _ in
+            let bytes = binaryTrace(trace)
+            let configuration = GridConfiguration(photos: .count(trace.photoCount))
+            func fresh() -> (reader: BinaryTraceReader, engine: FastEngine, tally: OutcomeTally) {
+                (try! BinaryTraceReader(bytes: bytes), FastEngine(configuration: configuration), OutcomeTally())
+            }
+            let state = StateBox(fresh())
+            return PreparedOperation(
+                perform: { count in
+                    state.withValue { state in
+                        for _ in 0..<count {
+                            _ = try! BinaryTraceReplay.replay(&state.reader, into: &state.engine) { _, step in
+                                state.tally.count(step.outcome)
+                            }
+                        }
+                    }
+                },
+                resetBeforeSample: { state.value = fresh() },
+                result: {
+                    replayResult(mode: state.value.engine.mode, photoCount: state.value.engine.photoCount,
+                                 tally: state.value.tally, selected: state.value.engine.selection.map(\.index).sorted())
+                })
+        }
+    }
+
+    /// The synthetic trace encoded as a binary trace.
+    static func binaryTrace(_ trace: SyntheticTrace) -> [UInt8] {
+        Trace(header: TraceHeader(photos: .count(trace.photoCount)), events: trace.events.map { TraceEvent($0) })
+            .binaryEncoded(salt: 0x5EED)
     }
 }

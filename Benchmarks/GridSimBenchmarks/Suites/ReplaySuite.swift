@@ -1,3 +1,4 @@
+import Foundation
 import BenchmarkKit
 import SelectionCore
 
@@ -20,6 +21,7 @@ enum ReplaySuite: BenchmarkSuite {
                     ? "each library change rebuilds its grid (O(n)); capped at photos × events ≤ 2·10⁹" : nil
             },
             engineReplay(FastEngine.self, name: "FastEngine", role: .engine),
+            fastEngineFromBinary(),
             slotReplay(Set<Int>.self, name: "Set<Int>", role: .peer, injection: .none),
             slotReplay(RoaringBitmap.self, name: "CRoaring", role: .peer, injection: .none),
             slotReplay(PlainBitset.self, name: "bitset", role: .lowerBound, injection: context.injection),
@@ -80,6 +82,8 @@ enum ReplaySuite: BenchmarkSuite {
         guard include(BenchmarkCase.id(suite: name, size: size)) else { return [] }
         let events = context.replayEvents
         let fixture = SharedFixture(users: 1) { SyntheticTrace(photoCount: size, length: events) }
+        let sample = SyntheticTrace(photoCount: size, length: min(events, 20_000))
+        let bytesPerEvent = Double(binaryTrace(sample).count) / Double(max(1, sample.events.count))
         return [
             BenchmarkCase(
                 suite: name, size: size, parameters: CaseParameters(size: size, length: events),
@@ -90,6 +94,7 @@ enum ReplaySuite: BenchmarkSuite {
                     "a seeded stream of \(events) events: long presses, runs of nearby taps, Deselect all, Select all (1 session in 500), library changes, Done, Back",
                     "the peers replay slot-interned events through a minimal reducer (mode, grid, selection, outcome tally; no effects); ReferenceModel replays the string events and builds every Step",
                     "each sample replays the whole trace from a fresh session, built untimed",
+                    "FastEngine from .gstrace reads the trace as a binary trace: \(String(format: "%.1f", bytesPerEvent)) bytes per event",
                 ],
                 fixture: fixture, subjects: subjects(context: context)),
         ]

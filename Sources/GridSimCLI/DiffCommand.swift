@@ -91,42 +91,28 @@ struct DiffRendering {
         json.strings(ids(diff.selection.added))
         json.key("unchosen")
         json.strings(ids(diff.selection.removed))
-        json.key("deleted")
-        json.beginArray()
-        for deletion in diff.grid.deletions {
-            json.beginObject()
-            json.key("photo")
-            json.string(table.id(for: deletion.slot))
-            json.key("at")
-            json.integer(deletion.oldIndex)
-            json.endObject()
-        }
-        json.endArray()
-        json.key("inserted")
-        json.beginArray()
-        for insertion in diff.grid.insertions {
-            json.beginObject()
-            json.key("photo")
-            json.string(table.id(for: insertion.slot))
-            json.key("at")
-            json.integer(insertion.newIndex)
-            json.endObject()
-        }
-        json.endArray()
-        json.key("moved")
-        json.beginArray()
-        for move in diff.grid.moves {
-            json.beginObject()
-            json.key("photo")
-            json.string(table.id(for: move.slot))
-            json.key("from")
-            json.integer(move.oldIndex)
-            json.key("to")
-            json.integer(move.newIndex)
-            json.endObject()
-        }
-        json.endArray()
+        let grid = diff.grid
+        writePlacements("deleted", grid.deletions.map { ($0.slot, [("at", $0.oldIndex)]) }, to: &json)
+        writePlacements("inserted", grid.insertions.map { ($0.slot, [("at", $0.newIndex)]) }, to: &json)
+        writePlacements("moved", grid.moves.map { ($0.slot, [("from", $0.oldIndex), ("to", $0.newIndex)]) }, to: &json)
         json.endObject()
         return json.text + "\n"
+    }
+
+    /// `"key":[{"photo":"…","at":3}, …]`: each photo with its grid positions.
+    private func writePlacements(_ key: String, _ placements: [(PhotoSlot, [(String, Int)])], to json: inout JSONWriter) {
+        json.key(key)
+        json.beginArray()
+        for (slot, positions) in placements {
+            json.beginObject()
+            json.key("photo")
+            json.string(table.id(for: slot))
+            for (name, index) in positions {
+                json.key(name)
+                json.integer(index)
+            }
+            json.endObject()
+        }
+        json.endArray()
     }
 }

@@ -172,6 +172,12 @@ struct StateQueryTests {
                 """)
         let json = Captured.run("diff", Paths.trace("contextual-walkthrough.jsonl"), "--from", "1", "--to", "5", "--json")
         #expect(json.out == #"{"from":1,"to":5,"chosen":["8"],"unchosen":["3"],"deleted":[],"inserted":[],"moved":[]}"# + "\n")
+        let gridJSON = Captured.run("diff", Paths.trace("grid-photos-disappear.jsonl"), "--json")
+        #expect(
+            gridJSON.out
+                == #"{"from":0,"to":14,"chosen":[],"unchosen":[],"deleted":[{"photo":"1","at":0},{"photo":"2","at":1},"#
+                + #"{"photo":"5","at":4},{"photo":"9","at":8},{"photo":"11","at":10}],"#
+                + #""inserted":[{"photo":"n4","at":0},{"photo":"n3","at":8}],"moved":[]}"# + "\n")
     }
 }
 

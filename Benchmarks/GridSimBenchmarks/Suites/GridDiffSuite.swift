@@ -50,33 +50,30 @@ enum GridDiffSuite: BenchmarkSuite {
         }
     }
 
+    /// The standard library's diff of the string orders, finished by `finish` (nothing, or
+    /// `inferringMoves()`).
+    static func stdlibDifference(
+        name: String, finish: @escaping (CollectionDifference<String>) -> CollectionDifference<String>
+    ) -> Subject<Fixture> {
+        Subject(name: name, role: .peer, skipReason: stdlibSkipReason) { fixture, _ in
+            let old = fixture.oldIDs
+            let new = fixture.newIDs
+            let last = StateBox(CollectionDifference<String>([])!)
+            return PreparedOperation(
+                perform: { count in
+                    last.withValue { last in
+                        for _ in 0..<count { last = finish(new.difference(from: old)) }
+                    }
+                },
+                result: { appliedResult(old, last.value, slot: PhotoNaming.slot(of:)) })
+        }
+    }
+
     static func subjects(context: SuiteContext) -> [Subject<Fixture>] {
         [
             fastGridDiff(),
-            Subject(name: "stdlib difference(from:)", role: .peer, skipReason: stdlibSkipReason) { fixture, _ in
-                let old = fixture.oldIDs
-                let new = fixture.newIDs
-                let last = StateBox(CollectionDifference<String>([])!)
-                return PreparedOperation(
-                    perform: { count in
-                        last.withValue { last in
-                            for _ in 0..<count { last = new.difference(from: old) }
-                        }
-                    },
-                    result: { appliedResult(old, last.value, slot: PhotoNaming.slot(of:)) })
-            },
-            Subject(name: "stdlib .inferringMoves()", role: .peer, skipReason: stdlibSkipReason) { fixture, _ in
-                let old = fixture.oldIDs
-                let new = fixture.newIDs
-                let last = StateBox(CollectionDifference<String>([])!)
-                return PreparedOperation(
-                    perform: { count in
-                        last.withValue { last in
-                            for _ in 0..<count { last = new.difference(from: old).inferringMoves() }
-                        }
-                    },
-                    result: { appliedResult(old, last.value, slot: PhotoNaming.slot(of:)) })
-            },
+            stdlibDifference(name: "stdlib difference(from:)") { $0 },
+            stdlibDifference(name: "stdlib .inferringMoves()") { $0.inferringMoves() },
             Subject(name: "linear diff, String ids", role: .seed) { fixture, _ in
                 let old = fixture.oldIDs
                 let new = fixture.newIDs

@@ -75,38 +75,12 @@ enum PruningSuite: BenchmarkSuite {
             engineLibraryChange(ReferenceModel.self, name: "ReferenceModel", role: .reference, skipReason: referenceSkipReason),
             fastEngineLibraryChange(),
             fastSelectionPrune(),
-            Subject(name: "Set<String>.formIntersection", role: .seed) { fixture, parameters in
-                let held = Set(fixture.heldSlots.map(PhotoNaming.id(ofSlot:)))
-                let surviving = fixture.change(removing: parameters.variant!).survivingIDs
-                let last = StateBox(held)
-                return PreparedOperation(
-                    perform: { count in
-                        last.withValue { last in
-                            for _ in 0..<count {
-                                var selection = held
-                                selection.formIntersection(surviving)
-                                last = selection
-                            }
-                        }
-                    },
-                    result: { slotsResult(last.value.map(PhotoNaming.slot(of:))) })
-            },
-            Subject(name: "Set<Int>.formIntersection", role: .peer) { fixture, parameters in
-                let held = Set(fixture.heldSlots)
-                let surviving = fixture.change(removing: parameters.variant!).survivingSlots
-                let last = StateBox(held)
-                return PreparedOperation(
-                    perform: { count in
-                        last.withValue { last in
-                            for _ in 0..<count {
-                                var selection = held
-                                selection.formIntersection(surviving)
-                                last = selection
-                            }
-                        }
-                    },
-                    result: { slotsResult(last.value) })
-            },
+            setIntersection(
+                name: "Set<String>.formIntersection", role: .seed, slot: PhotoNaming.slot(of:),
+                held: { $0.heldSlots.map(PhotoNaming.id(ofSlot:)) }, surviving: { $0.survivingIDs }),
+            setIntersection(
+                name: "Set<Int>.formIntersection", role: .peer, slot: { $0 },
+                held: { $0.heldSlots }, surviving: { $0.survivingSlots }),
             Subject(name: "CRoaring copy+and", role: .peer) { fixture, parameters in
                 let held = RoaringBitmap(slots: fixture.heldSlots)
                 let live = RoaringBitmap(slots: fixture.change(removing: parameters.variant!).survivingSlots)
@@ -142,6 +116,30 @@ enum PruningSuite: BenchmarkSuite {
             },
             MemoryKernelSubject.make(name: "memcpy", bytes: { parameters in parameters.size / 4 }),
         ]
+    }
+
+    /// The seed's pruning, `Set.formIntersection`, on a copy of the held selection, for ids
+    /// (the seed's own) or slots.
+    static func setIntersection<Element: Hashable>(
+        name: String, role: SubjectRole, slot: @escaping (Element) -> Int,
+        held: @escaping (Fixture) -> [Element], surviving: @escaping (Change) -> [Element]
+    ) -> Subject<Fixture> {
+        Subject(name: name, role: role) { fixture, parameters in
+            let heldSet = Set(held(fixture))
+            let survivors = surviving(fixture.change(removing: parameters.variant!))
+            let last = StateBox(heldSet)
+            return PreparedOperation(
+                perform: { count in
+                    last.withValue { last in
+                        for _ in 0..<count {
+                            var selection = heldSet
+                            selection.formIntersection(survivors)
+                            last = selection
+                        }
+                    }
+                },
+                result: { slotsResult(last.value.map(slot)) })
+        }
     }
 
     /// The whole `libraryChanged` event through any `SelectionEngine`, applied to a copy of

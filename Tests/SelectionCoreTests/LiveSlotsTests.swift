@@ -123,29 +123,133 @@ struct LiveSlotsTests {
         expectConsistent(grid)
     }
 
-    /// Small removals leave gaps instead of moving the order; the gaps are closed once they
-    /// pass an eighth of it, or before an insertion, and never show in `order` or `count`.
-    @Test func smallRemovalsLeaveGapsThatNeverShow() {
-        var grid = LiveSlots(count: 100)
+    /// Removals leave gaps in their blocks instead of moving the order; a block is compacted
+    /// once a quarter of it is gaps, or before a photo is placed in it. Gaps never show in
+    /// `order`, `count`, iteration or positions.
+    @Test func removalsLeaveGapsThatNeverShow() {
+        var grid = LiveSlots(count: 5000)
         var model = grid.order
-        for doomed in [[3], [50, 51], [99, 0]] {
+        for doomed in [[3], [50, 51], [4999, 0]] {
             grid.remove(slots(doomed))
             model.removeAll { doomed.contains($0.index) }
-            #expect(grid.order == model)
-            #expect(grid.count == model.count)
+            expectMatches(grid, model)
         }
         #expect(grid.gapCount == 5)
-        #expect(grid.orderWithGaps.count == 100)
+        #expect(grid.storedCount == 5000)
         // A removed photo comes back: positions count photos, not gaps.
-        let inserted = grid.insert(contentsOf: [SlotInsertion(slot: 50, at: 2), SlotInsertion(slot: 200, at: 1_000)])
+        let inserted = grid.insert(contentsOf: [SlotInsertion(slot: 50, at: 2), SlotInsertion(slot: 9000, at: 1_000_000)])
         #expect(inserted)
         model.insert(PhotoSlot(50), at: 2)
-        model.append(PhotoSlot(200))
-        #expect(grid.order == model && grid.gapCount == 0)
-        // Past an eighth of the order, the removal compacts at once.
-        grid.remove(slots(Array(10..<30)))
-        model.removeAll { (10..<30).contains($0.index) }
-        #expect(grid.gapCount == 0 && grid.orderWithGaps == model)
-        expectConsistent(grid)
+        model.append(PhotoSlot(9000))
+        expectMatches(grid, model)
+        #expect(grid.gapCount == 0, "both blocks with gaps took a photo, so both were compacted")
+        // A quarter of a block gone: that block is compacted at once.
+        grid.remove(slots(Array(2100..<2700)))
+        model.removeAll { (2100..<2700).contains($0.index) }
+        expectMatches(grid, model)
+        #expect(grid.gapCount == 0, "a block a quarter gaps is compacted")
+        grid.remove(slots(Array(4100..<4200)))
+        model.removeAll { (4100..<4200).contains($0.index) }
+        expectMatches(grid, model)
+        #expect(grid.gapCount == 100 && grid.storedCount == model.count + 100)
+        grid.compact()
+        #expect(grid.gapCount == 0 && grid.storedCount == model.count)
+        expectMatches(grid, model)
     }
+
+    /// Many insertions into one place split its block again and again; positions, iteration
+    /// and removals keep working across the new blocks.
+    @Test func insertionsSplitBlocks() {
+        var grid = LiveSlots(count: 3000)
+        var model = grid.order
+        for index in 0..<5000 {
+            let slot = PhotoSlot(10_000 + index)
+            let inserted = grid.insert(slot, at: 1500)
+            #expect(inserted)
+            model.insert(slot, at: 1500)
+        }
+        expectMatches(grid, model)
+        let doomed = Set(model.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
+        let removed = grid.remove(Array(doomed))
+        #expect(removed == doomed.count)
+        model.removeAll { doomed.contains($0) }
+        expectMatches(grid, model)
+    }
+
+    /// Random removals (one by one and in bulk), insertions (one by one and in a batch,
+    /// returning photos included) on grids from one block to many, against an array.
+    @Test(arguments: [0, 700, 2048, 9000, 70_000])
+    func randomChangesMatchAnArray(count: Int) {
+        var random = SeededRandom(seed: UInt64(count) &+ 77)
+        var grid = LiveSlots(count: count)
+        var model = grid.order
+        var gone: [PhotoSlot] = []
+        var nextSlot = count
+        for round in 0..<40 {
+            let big = round % 4 == 3
+            let removals = (0..<Int(random.next() % (big ? UInt64(Swift.max(model.count / 3, 1)) + 1 : 6))).map { _ in
+                PhotoSlot(Int.random(in: 0..<Swift.max(nextSlot, 1), using: &random))
+            }
+            let doomed = Set(removals).intersection(model)
+            let removed = grid.remove(removals)
+            #expect(removed == doomed.count, "round \(round)")
+            model.removeAll { doomed.contains($0) }
+            gone.append(contentsOf: doomed)
+            var insertions: [SlotInsertion] = []
+            for _ in 0..<Int(random.next() % (big ? 300 : 4)) {
+                let slot: PhotoSlot
+                if !gone.isEmpty && random.next() % 3 == 0 {
+                    slot = gone.remove(at: Int(random.next() % UInt64(gone.count)))
+                } else {
+                    slot = PhotoSlot(nextSlot)
+                    nextSlot += 1
+                }
+                insertions.append(SlotInsertion(slot: slot, at: Int.random(in: -2...(model.count + insertions.count + 2), using: &random)))
+            }
+            for insertion in insertions {
+                model.insert(insertion.slot, at: Swift.min(Swift.max(insertion.at, 0), model.count))
+            }
+            let accepted = grid.insert(contentsOf: insertions)
+            #expect(accepted, "round \(round)")
+            expectMatches(grid, model, "round \(round)")
+        }
+    }
+
+    /// A copy is a snapshot: changing one leaves the other as it was.
+    @Test func copiesAreIndependent() {
+        var grid = LiveSlots(count: 6000)
+        grid.remove(slots([1, 2, 3]))
+        let snapshot = grid
+        let before = snapshot.order
+        grid.insert(7000, at: 2)
+        grid.remove(slots(Array(100..<3000)))
+        #expect(snapshot.order == before)
+        expectMatches(snapshot, before)
+        #expect(grid.count == 6000 - 3 + 1 - 2900)
+    }
+
+    /// The chosen photos in grid order, stopping early, whatever the gaps.
+    @Test func slotsOfASetInGridOrder() {
+        var grid = LiveSlots(count: 5000)
+        grid.insert(contentsOf: (0..<40).map { SlotInsertion(slot: PhotoSlot(6000 + $0), at: 4000 - $0 * 90) })
+        grid.remove(slots(Array(stride(from: 1, to: 5000, by: 7))))
+        var random = SeededRandom(seed: 4)
+        for density in [0, 1, 30, 100] {
+            let chosen = grid.order.filter { _ in Int(random.next() % 100) < density }
+            let set = SelectionBitmap(chosen)
+            #expect(grid.slots(of: set) == chosen, "density \(density)")
+        }
+    }
+}
+
+/// Everything the grid says about its order matches `model`.
+private func expectMatches(
+    _ grid: LiveSlots, _ model: [PhotoSlot], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(grid.order == model, comment, sourceLocation: sourceLocation)
+    #expect(Array(grid) == model, comment, sourceLocation: sourceLocation)
+    #expect(grid.count == model.count, comment, sourceLocation: sourceLocation)
+    let positions = model.count <= 200 ? Array(model.indices) : (0..<200).map { $0 * model.count / 200 } + [model.count - 1]
+    #expect(positions.allSatisfy { grid.slot(at: $0) == model[$0] }, comment, sourceLocation: sourceLocation)
+    expectConsistent(grid, sourceLocation: sourceLocation)
 }

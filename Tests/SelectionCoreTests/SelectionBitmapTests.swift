@@ -301,7 +301,7 @@ struct SelectionBitmapTests {
         let order = (0..<size).map { PhotoSlot($0) }.shuffled(using: &random)
         let (model, bits) = randomSet(below: size, using: &random)
         let expected = order.filter { model.contains($0.index) }
-        #expect(bits.slots(inGridOrder: order) == expected)
+        #expect(bits.slots(inGridOrder: LiveSlots(order: order)!) == expected)
         #expect(Array(bits) == model.sorted().map { PhotoSlot($0) })
     }
 

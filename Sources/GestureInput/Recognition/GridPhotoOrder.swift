@@ -12,11 +12,9 @@ public protocol GridPhotoOrder {
 }
 
 extension FastEngine: GridPhotoOrder {
-    /// O(1) while the stored order has no gaps; O(N) after removals the engine has not yet
-    /// compacted, since it then builds the compacted order. `OrderedFastEngine` keeps that
-    /// copy between changes, for callers that look up often.
+    /// O(log B) to find the block, plus O(block) when it holds gaps (see `LiveSlots`).
     public func photo(atGridIndex index: Int) -> PhotoID {
-        grid.gapCount == 0 ? slots.id(for: grid.orderWithGaps[index]) : slots.id(for: grid.order[index])
+        slots.id(for: grid.slot(at: index))
     }
 }
 
@@ -24,5 +22,14 @@ extension ReferenceModel: GridPhotoOrder {
     /// O(1).
     public func photo(atGridIndex index: Int) -> PhotoID {
         photos[index]
+    }
+}
+
+extension FastEngine {
+    /// A photo of the grid chosen uniformly at random, or nil for an empty grid. O(log B),
+    /// plus O(block) when its block holds gaps.
+    public func randomPhoto(using random: inout SessionRandom) -> PhotoID? {
+        guard photoCount > 0 else { return nil }
+        return photo(atGridIndex: random.int(below: photoCount))
     }
 }

@@ -74,12 +74,12 @@ public enum PointerReplay {
 
     /// The pointer surface and the engine that names photos, advanced together.
     private struct Session {
-        var engine: OrderedFastEngine
+        var engine: FastEngine
         var surface: GridPointerSurface
         var events: [TraceEvent] = []
 
         init(header: TraceHeader, setup: PointerSetup) {
-            engine = OrderedFastEngine(configuration: header.configuration)
+            engine = FastEngine(configuration: header.configuration)
             surface = GridPointerSurface(setup: setup)
         }
 
@@ -106,7 +106,7 @@ public enum PointerReplay {
         }
 
         private mutating func keep(_ event: TraceEvent) {
-            engine.apply(event.event)
+            _ = engine.apply(event.event)
             events.append(event)
         }
     }

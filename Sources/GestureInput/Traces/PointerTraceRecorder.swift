@@ -5,7 +5,7 @@ import SelectionTrace
 /// event it resolved to through the recogniser, on the same line. App events that are not grid
 /// gestures (the app-bar buttons, Back, library changes) are recorded as they are.
 ///
-/// The recorder runs a `FastEngine` alongside (as an `OrderedFastEngine`), because the photo under a finger depends on the
+/// The recorder runs a `FastEngine` alongside, because the photo under a finger depends on the
 /// grid's current order, which Delete and library changes rewrite.
 ///
 /// Lines come out through `takeLines()`. The newest line is held back until the next one is
@@ -18,8 +18,7 @@ public struct PointerTraceRecorder {
     public let header: TraceHeader
     public let setup: PointerSetup
     /// The session as the app sees it; its grid order names the photos under the finger.
-    public var engine: FastEngine { ordered.engine }
-    private var ordered: OrderedFastEngine
+    public private(set) var engine: FastEngine
     public private(set) var surface: GridPointerSurface
     /// How many event lines have been recorded (held or taken).
     public private(set) var eventCount = 0
@@ -37,7 +36,7 @@ public struct PointerTraceRecorder {
     public init(header: TraceHeader, setup: PointerSetup) {
         self.header = header
         self.setup = setup
-        ordered = OrderedFastEngine(configuration: header.configuration)
+        engine = FastEngine(configuration: header.configuration)
         surface = GridPointerSurface(setup: setup)
     }
 
@@ -50,7 +49,7 @@ public struct PointerTraceRecorder {
         let fired = surface.advance(to: sample.t)
         if let fired { emit(fired, input: pendingInput) }
         pendingInput.append(sample)
-        guard let resolved = surface.handle(sample, order: ordered) else { return fired }
+        guard let resolved = surface.handle(sample, order: engine) else { return fired }
         emit(resolved, input: pendingInput)
         return resolved
     }
@@ -98,7 +97,7 @@ public struct PointerTraceRecorder {
         held = .event(PointerTraceLine(event: event, input: input))
         pendingInput = []
         eventCount += 1
-        ordered.apply(event.event)
+        _ = engine.apply(event.event)
     }
 
     private mutating func release() {

@@ -21,8 +21,7 @@ public struct SessionModel {
     public let layout: GridLayout
     public let mix: WorkloadMix
     /// The state of the session so far.
-    public var engine: FastEngine { ordered.engine }
-    private var ordered: OrderedFastEngine
+    public private(set) var engine: FastEngine
     public private(set) var viewport: GridViewport
     /// When the last step ended, in milliseconds.
     public private(set) var clock: Int = 0
@@ -58,7 +57,7 @@ public struct SessionModel {
         viewport = setup.viewport
         minimumPressDuration = setup.gestures.minimumPressDuration
         self.mix = mix
-        ordered = OrderedFastEngine(configuration: configuration)
+        engine = FastEngine(configuration: configuration)
         initialPhotoCount = configuration.photos.count
         insertedIDPool = max(1024, 2 * configuration.photos.count)
         random = SessionRandom(seed: seed)
@@ -152,7 +151,7 @@ public struct SessionModel {
             lastTarget = index
             return perform(
                 .gridGesture(
-                    TraceEvent(t: t, .tap(ordered.photo(atGridIndex: index))), index: index, windowStart: windowStart,
+                    TraceEvent(t: t, .tap(engine.photo(atGridIndex: index))), index: index, windowStart: windowStart,
                     liftTime: nil))
 
         case .longPress:
@@ -164,7 +163,7 @@ public struct SessionModel {
             lastTarget = index
             return perform(
                 .gridGesture(
-                    TraceEvent(t: t, .longPress(ordered.photo(atGridIndex: index))), index: index,
+                    TraceEvent(t: t, .longPress(engine.photo(atGridIndex: index))), index: index,
                     windowStart: windowStart, liftTime: lift))
 
         case .button(let event, let gap):
@@ -220,7 +219,7 @@ public struct SessionModel {
     private mutating func perform(_ step: SessionStep) -> SessionStep {
         if let event = step.event {
             let before = engine.photoCount
-            ordered.apply(event.event)
+            _ = engine.apply(event.event)
             if engine.photoCount < before { plan.insert(.settleScroll, at: 0) }
         }
         return step
@@ -247,7 +246,7 @@ public struct SessionModel {
             }
         case .unchosen:
             let onScreen = rows.lowerBound * columns..<min(count, rows.upperBound * columns)
-            let unchosen = onScreen.filter { !engine.isSelected(ordered.photo(atGridIndex: $0)) }
+            let unchosen = onScreen.filter { !engine.isSelected(engine.photo(atGridIndex: $0)) }
             if !unchosen.isEmpty { return unchosen[random.int(below: unchosen.count)] }
         case .any:
             break
@@ -298,7 +297,7 @@ public struct SessionModel {
         var removed: [PhotoID] = []
         for _ in 0..<min(removals, count) {
             // Drawn by slot, not by grid index: no compacted order is needed between syncs.
-            if let photo = ordered.randomPhoto(using: &random), !removed.contains(photo) { removed.append(photo) }
+            if let photo = engine.randomPhoto(using: &random), !removed.contains(photo) { removed.append(photo) }
         }
         // The photos left after the removals: where insertions can go.
         let remaining = count - removed.count

@@ -1,6 +1,7 @@
 /// The engine for grids of millions of photos: SPEC.md's meaning, with slots and bitmaps.
 ///
-/// - The grid is `LiveSlots`: slots in grid order (4 bytes a photo) plus a live-slot bitmap.
+/// - The grid is `LiveSlots`: slots in grid order, in contiguous blocks (4 bytes a photo),
+///   plus a live-slot bitmap.
 /// - The selection is a `SelectionBitmap`: a toggle touches one word and allocates nothing
 ///   in steady state; copying the engine (a snapshot) shares every chunk.
 /// - Pick order is kept only when a limit is set, the only case where it is observable.
@@ -72,7 +73,7 @@ public struct FastEngine: SelectionEngine, Sendable {
     public var photos: [PhotoID] { slots.ids(for: grid.order) }
 
     /// O(N) scan of the grid order (stops at the last chosen photo).
-    public var selectedPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid.orderWithGaps)) }
+    public var selectedPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid)) }
 
     public var picks: [PhotoID] { limit == nil ? selectedPhotos : slots.ids(for: pickOrder) }
 
@@ -109,12 +110,12 @@ public struct FastEngine: SelectionEngine, Sendable {
             return leaveSelecting(action: nil)
         case .delete:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            let chosen = selection.slots(inGridOrder: grid.orderWithGaps)
+            let chosen = selection.slots(inGridOrder: grid)
             grid.remove(chosen)
             return leaveSelecting(action: .deleted(chosen))
         case .move:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            return leaveSelecting(action: .moved(selection.slots(inGridOrder: grid.orderWithGaps)))
+            return leaveSelecting(action: .moved(selection.slots(inGridOrder: grid)))
         case .share:
             return present(.share)
         case .edit:
@@ -170,7 +171,7 @@ public struct FastEngine: SelectionEngine, Sendable {
         if selection.count == grid.count { return .ignored }
         if let limit, limit < grid.count { return .rejected(.limitReached) }
         if limit != nil {
-            for slot in grid.orderWithGaps where grid.contains(slot) && !selection.contains(slot) {
+            for slot in grid where !selection.contains(slot) {
                 pickOrder.append(slot)
             }
         }
@@ -190,7 +191,7 @@ public struct FastEngine: SelectionEngine, Sendable {
     private mutating func present(_ kind: Sheet) -> SlotStep {
         if let refusal = refusalOfActionOnSelection() { return refusal }
         sheet = kind
-        return SlotStep(outcome: .applied, action: .present(kind, selection.slots(inGridOrder: grid.orderWithGaps)))
+        return SlotStep(outcome: .applied, action: .present(kind, selection.slots(inGridOrder: grid)))
     }
 
     /// O(chunks) to clear the selection.
@@ -209,9 +210,9 @@ public struct FastEngine: SelectionEngine, Sendable {
         pickOrder.removeAll(keepingCapacity: true)
     }
 
-    /// O(removed + inserted) checks, O(removed) to take photos out of the grid (the order's
-    /// compaction is deferred and amortised, see `LiveSlots`), O(N + k log N) for k
-    /// insertions, then pruning (see `PruningStrategy`).
+    /// O(removed + inserted) checks, O(removed log B) to take photos out of the grid and
+    /// O(inserted (log B + block)) to put photos in (see `LiveSlots`), then pruning (see
+    /// `PruningStrategy`).
     private mutating func libraryChanged(removed: [PhotoSlot], inserted: [SlotInsertion]) -> SlotStep {
         if !inserted.isEmpty && !insertionsAreNew(inserted, removed: removed) {
             return .rejected(.duplicatePhoto)
@@ -241,8 +242,17 @@ public struct FastEngine: SelectionEngine, Sendable {
     }
 
     /// Whether no insertion is already in the grid once the removals are applied, and none is
-    /// listed twice. O(removed + inserted) with a hash set of the insertions.
+    /// listed twice. O(removed · inserted) for a few; past eight, with hash sets.
     private func insertionsAreNew(_ inserted: [SlotInsertion], removed: [PhotoSlot]) -> Bool {
+        func isFree(_ slot: PhotoSlot) -> Bool { !grid.contains(slot) || removed.contains(slot) }
+        guard inserted.count > 8 || removed.count > 8 else {
+            for (index, insertion) in inserted.enumerated() {
+                if !isFree(insertion.slot) || inserted[..<index].contains(where: { $0.slot == insertion.slot }) {
+                    return false
+                }
+            }
+            return true
+        }
         var insertedSlots = Set<PhotoSlot>(minimumCapacity: inserted.count)
         for insertion in inserted where !insertedSlots.insert(insertion.slot).inserted {
             return false

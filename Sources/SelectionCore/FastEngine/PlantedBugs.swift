@@ -16,7 +16,7 @@ public enum SelectAllIgnoresLimit: PlantedBug {
         guard event == .selectAll, engine.mode == .selecting, engine.sheet == nil, let limit = engine.limit,
             limit < engine.photoCount, engine.selectedCount < engine.photoCount
         else { return nil }
-        for slot in engine.grid.orderWithGaps where engine.grid.contains(slot) && !engine.selection.contains(slot) {
+        for slot in engine.grid where !engine.selection.contains(slot) {
             engine.pickOrder.append(slot)
         }
         engine.selection.selectAll(liveSlots: engine.grid.live)

@@ -13,41 +13,72 @@ extension PhotoInsertion where Photo == PhotoSlot {
     }
 }
 
-/// The grid as the fast engine holds it: the slots in grid order, contiguous, and the same
-/// slots as a bitmap for O(1) membership.
+/// The grid as the fast engine holds it: the slots in grid order, in contiguous blocks of at
+/// most 2,048 (8 KB), and the same slots as a bitmap for O(1) membership.
 ///
-/// Removals are deferred: a library change that removes photos clears their bits in `live`
-/// and in a pending bitmap, O(removed), and leaves a gap in the stored order; the gaps are
-/// compacted in one pass when they exceed an eighth of the order, before any insertion, or
-/// when someone asks for `order`. So removing 1% of a 10M grid does not move 40 MB each time,
-/// and the compaction's cost is spread over the removals that made it necessary.
+/// Why blocks: a photo inserted in the middle of one contiguous 10M-slot array moves 20 MB
+/// on average; in a block it moves 4 KB at most. The blocks are listed in grid order
+/// (`sequence`), a Fenwick tree over their photo counts finds the block that holds a grid
+/// position in O(log B), and a slot-to-block map lets a removal find its block in O(1).
+/// Reading the order in turn is a walk over arrays of up to 2,048 slots, nearly as fast as
+/// over one array. A grid is laid out three quarters full, so that most insertions find room
+/// in their block.
 ///
-/// Memory: 4 bytes per photo for the order plus 1 bit for `live` and 1 bit for the pending
-/// removals, so a 10M grid given by count costs about 42 MB (and its `SlotTable` nothing).
+/// Removals leave gaps: a removed slot leaves `live` at once and stays in its block until
+/// that block is compacted, which happens when a quarter of it is gaps, or before a photo is
+/// placed in it. So removing 1% of a 10M grid costs O(removed) block bookkeeping plus one
+/// pass over the live bitmap's words, and no slot of the order moves.
+///
+/// Copying (a snapshot) shares the blocks; the next write to a block copies that block only.
+///
+/// Memory: 8 KB per block (about 5.3 bytes per photo as laid out, 8 for a block left half
+/// full by a split), 1 bit for `live`, 4 bytes per slot in the slot-to-block map once photos
+/// move (a grid given by count starts without it), and a few bytes per block: a 10M grid
+/// given by count costs about 55 MB.
+///
+/// Complexity: N photos, B blocks (about N / 1,536), k slots changed.
 public struct LiveSlots: Sendable {
-    /// The slots in grid order, including photos removed since the last compaction (gaps):
-    /// readers filter with `contains`, or by a set that is a subset of `live`.
-    public private(set) var orderWithGaps: [PhotoSlot]
-    /// The same slots as a set, gaps excluded. Share it with the selection for select-all and
+    /// A block splits in two when it would hold more.
+    static let blockCapacity = 2048
+    /// How full a grid is laid out: three quarters, so that photos inserted later fit in the
+    /// block they land in for a long time before it must split (which costs O(B)).
+    static let blockFill = 1536
+
+    /// The blocks by id, each in grid order and with its gaps.
+    private var blocks: [[PhotoSlot]]
+    /// The block ids in grid order.
+    private var sequence: [UInt32]
+    /// Where each block id sits in `sequence`.
+    private var placeOfBlock: [UInt32]
+    /// Photos in the grid (live slots) per block id.
+    private var liveCounts: [Int32]
+    /// The gaps of each block id: slots removed from the grid but not yet from the block.
+    private var gaps: [[PhotoSlot]]
+    /// The live counts in `sequence` order, summed on demand.
+    private var prefixCounts: BlockPrefixCounts
+    /// The block of every slot that is or was in the grid.
+    private var blockOfSlot: SlotBlockMap
+    /// The slots in the grid, gaps excluded. Share it with the selection for select-all and
     /// pruning.
     public private(set) var live: SelectionBitmap
-    /// Slots removed from `live` but still in `orderWithGaps`, as a flat bitmap; empty when
-    /// there are none.
-    private var pendingRemovals: [UInt64] = []
-    /// How many gaps `orderWithGaps` holds.
+    /// How many gaps the blocks hold: removed slots not yet compacted away.
     public private(set) var gapCount = 0
 
     /// An empty grid.
     public init() {
-        orderWithGaps = []
-        live = SelectionBitmap()
+        self.init(count: 0)
     }
 
     /// The grid of a trace given by count: slots `0 ..< count` in order. O(count).
     public init(count: Int) {
         precondition(count >= 0 && count <= SlotTable.maximumCount, "photo count \(count) out of range")
-        orderWithGaps = (0..<count).map { PhotoSlot($0) }
+        blocks = stride(from: 0, to: count, by: Self.blockFill).map { first in
+            Self.makeBlock((first ..< Swift.min(first + Self.blockFill, count)).lazy.map { PhotoSlot($0) })
+        }
+        blockOfSlot = SlotBlockMap(initialCount: count, initialBlockSize: Self.blockFill)
         live = SelectionBitmap(filledUpTo: count)
+        (sequence, placeOfBlock, liveCounts, gaps, prefixCounts) = ([], [], [], [], BlockPrefixCounts([]))
+        indexBlocksInOrder()
     }
 
     /// The grid with the given order, or nil when a slot appears twice. O(count).
@@ -56,22 +87,54 @@ public struct LiveSlots: Sendable {
         for slot in order where !live.insert(slot) {
             return nil
         }
-        self.orderWithGaps = order
+        self.init(count: 0)
         self.live = live
+        lay(out: order)
     }
 
-    /// The slots in grid order. O(1) without gaps; O(N) to build a compacted copy otherwise.
-    public var order: [PhotoSlot] {
-        guard gapCount > 0 else { return orderWithGaps }
-        var compacted = orderWithGaps
-        let kept = Self.compact(&compacted, droppingSlotsIn: pendingRemovals)
-        compacted.removeLast(compacted.count - kept)
-        return compacted
+    /// Replaces the blocks with `order` cut into full blocks, every slot of it live. O(count).
+    private mutating func lay(out order: [PhotoSlot]) {
+        blocks = stride(from: 0, to: order.count, by: Self.blockFill).map { first in
+            Self.makeBlock(order[first ..< Swift.min(first + Self.blockFill, order.count)])
+        }
+        blockOfSlot = SlotBlockMap(initialCount: 0, initialBlockSize: Self.blockFill)
+        for (block, slots) in blocks.enumerated() {
+            slots.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(block)) }
+        }
+        indexBlocksInOrder()
     }
 
-    public var count: Int { orderWithGaps.count - gapCount }
+    /// A block holding `slots`, with room for `blockCapacity` so that it never reallocates
+    /// (an array would double its capacity on the first insertion past it).
+    private static func makeBlock(_ slots: some Collection<PhotoSlot>) -> [PhotoSlot] {
+        var block: [PhotoSlot] = []
+        block.reserveCapacity(blockCapacity + 1)
+        block.append(contentsOf: slots)
+        return block
+    }
+
+    /// The sequence, counts and tree for `blocks` in id order, none with gaps. O(B).
+    private mutating func indexBlocksInOrder() {
+        sequence = (0 ..< UInt32(blocks.count)).map { $0 }
+        placeOfBlock = sequence
+        liveCounts = blocks.map { Int32($0.count) }
+        gaps = [[PhotoSlot]](repeating: [], count: blocks.count)
+        prefixCounts = BlockPrefixCounts(liveCounts)
+        gapCount = 0
+    }
+
+    /// Rebuilds the tree over the live counts in grid order. O(B).
+    private mutating func recountPrefixes() {
+        let counts = liveCounts
+        prefixCounts = BlockPrefixCounts(sequence.lazy.map { counts[Int($0)] })
+    }
+
+    public var count: Int { live.count }
 
     public var isEmpty: Bool { count == 0 }
+
+    /// Slots held by the blocks, gaps included.
+    public var storedCount: Int { count + gapCount }
 
     /// Whether `slot` is in the grid. O(1).
     @inline(__always)
@@ -79,343 +142,300 @@ public struct LiveSlots: Sendable {
         live.contains(slot)
     }
 
+    // MARK: - Reading the order
+
+    /// The slots in grid order, as one array. O(N); O(1) for a grid of one block without gaps.
+    public var order: [PhotoSlot] {
+        if blocks.count == 1 && gapCount == 0 { return blocks[0] }
+        var order: [PhotoSlot] = []
+        order.reserveCapacity(count)
+        forEachBlockInOrder { slots, hasGaps in
+            if hasGaps {
+                for slot in slots where live.contains(slot) { order.append(slot) }
+            } else {
+                order.append(contentsOf: slots)
+            }
+            return true
+        }
+        return order
+    }
+
+    /// The photo at grid position `position`, in `0 ..< count`. O(log B), plus O(block) when
+    /// its block has gaps.
+    public func slot(at position: Int) -> PhotoSlot {
+        precondition(position >= 0 && position < count, "grid position \(position) out of 0 ..< \(count)")
+        let (place, rank) = prefixCounts.block(holding: position)!
+        let block = Int(sequence[place])
+        guard !gaps[block].isEmpty else { return blocks[block][rank] }
+        var remaining = rank
+        for slot in blocks[block] where live.contains(slot) {
+            if remaining == 0 { return slot }
+            remaining -= 1
+        }
+        preconditionFailure("block \(block) holds fewer photos than its count")
+    }
+
+    /// The slots of `set` in grid order; `set` must hold grid photos only (the selection).
+    ///
+    /// O(position of the last one): stops once all `set.count` are found. Each slot is
+    /// written to the result and kept or overwritten by the next, without a branch on
+    /// membership, which a half-selected grid would mispredict every other slot.
+    public func slots(of set: SelectionBitmap) -> [PhotoSlot] {
+        let wanted = set.count
+        guard wanted != 0 else { return [] }
+        // One spare place: the branch-free loop writes each candidate before deciding.
+        return [PhotoSlot](unsafeUninitializedCapacity: wanted + 1) { buffer, initialized in
+            var next = 0
+            forEachBlockInOrder { slots, hasGaps in
+                for slot in slots {
+                    buffer[next] = slot
+                    // A gap's slot left the grid, and so the selection, unless it came back in
+                    // another block: only live slots count.
+                    next &+= set.contains(slot) && (!hasGaps || live.contains(slot)) ? 1 : 0
+                    if next == wanted { return false }
+                }
+                return true
+            }
+            initialized = next
+        }
+    }
+
+    /// Calls `body` with each block's slots in grid order, gaps included, and whether the
+    /// block has gaps, until it returns false.
+    @inline(__always)
+    private func forEachBlockInOrder(_ body: (UnsafeBufferPointer<PhotoSlot>, Bool) -> Bool) {
+        for block in sequence {
+            let block = Int(block)
+            let keepGoing = blocks[block].withUnsafeBufferPointer { body($0, !gaps[block].isEmpty) }
+            if !keepGoing { return }
+        }
+    }
+
+    // MARK: - Removing
+
     /// Removes the given slots from the grid, skipping those that are not in it; returns how
     /// many left. Slots may repeat.
     ///
-    /// O(removed) to mark them in the pending bitmap, O(N/64) word operations to clear them
-    /// from `live`; the order keeps gaps until `compactIfWorthIt` finds more than an eighth of
-    /// it gone, amortising the O(N) compaction over at least N/8 removals.
+    /// O(k log B) for a few slots, one bit and one block count each. For many (more than
+    /// N / 1,024), O(k) to collect them in a flat bitmap and O(N / 64) words to clear them
+    /// from `live` in one pass, then O(k + B) for the block counts. Blocks that become a
+    /// quarter gaps are compacted, O(block) each.
     @discardableResult
-    public mutating func remove(_ slots: some Sequence<PhotoSlot>) -> Int {
-        var leaving: [UInt64] = []
-        var removed = 0
-        for slot in slots where live.contains(slot) {
-            if leaving.isEmpty {
-                leaving = [UInt64](repeating: 0, count: live.slotCapacity >> 6)
-            }
-            let mask: UInt64 = 1 << UInt64(slot.index & 63)
-            if leaving[slot.index >> 6] & mask == 0 {
-                leaving[slot.index >> 6] |= mask
-                removed += 1
-            }
-        }
-        guard removed > 0 else { return 0 }
-        live.subtract(flatWords: leaving)
-        if gapCount == 0 {
-            pendingRemovals = leaving
+    public mutating func remove(_ slots: some Collection<PhotoSlot>) -> Int {
+        let removed: Int
+        if slots.count <= 64 || slots.count &* 1024 < count {
+            removed = removeOneByOne(slots)
         } else {
-            Self.merge(leaving, into: &pendingRemovals)
+            removed = removeInBulk(slots)
         }
         gapCount += removed
-        if gapCount * 8 > orderWithGaps.count { compact() }
         return removed
     }
 
-    /// Closes every gap in the order: one O(N) pass near memory bandwidth.
-    public mutating func compact() {
-        guard gapCount > 0 else { return }
-        let kept = Self.compact(&orderWithGaps, droppingSlotsIn: pendingRemovals)
-        orderWithGaps.removeLast(orderWithGaps.count - kept)
-        pendingRemovals = []
-        gapCount = 0
-    }
-
-    /// ORs `words` into `target`, growing it as needed.
-    private static func merge(_ words: [UInt64], into target: inout [UInt64]) {
-        if target.count < words.count {
-            target.append(contentsOf: repeatElement(0, count: words.count - target.count))
+    private mutating func removeOneByOne(_ slots: some Collection<PhotoSlot>) -> Int {
+        var removed = 0
+        for slot in slots where live.remove(slot) {
+            removed &+= 1
+            let block = Int(blockOfSlot[slot])
+            liveCounts[block] &-= 1
+            gaps[block].append(slot)
+            prefixCounts.add(-1, toBlock: Int(placeOfBlock[block]))
+            compactIfWorthIt(block)
         }
-        for index in words.indices where words[index] != 0 { target[index] |= words[index] }
+        return removed
     }
 
-    /// Moves the slots whose bit is clear in `dropped` to the front, in order; returns how many.
-    ///
-    /// Works in blocks of 16 slots. A block of consecutive slots (the usual case in a grid
-    /// given by count) is tested with one or two words of `dropped`; any other block slot by
-    /// slot. A block that keeps every slot moves as one 64-byte vector.
-    private static func compact(_ order: inout [PhotoSlot], droppingSlotsIn dropped: [UInt64]) -> Int {
-        order.withUnsafeMutableBufferPointer { slots in
-            dropped.withUnsafeBufferPointer { droppedWords in
-                let base = slots.baseAddress.unsafelyUnwrapped
-                let raw = UnsafeMutableRawPointer(base)
-                let words = droppedWords.baseAddress.unsafelyUnwrapped
-                /// 1 when the slot at `position` leaves, else 0.
-                @inline(__always) func leaves(_ position: Int) -> Int {
-                    let slot = base[position].index
-                    return Int(truncatingIfNeeded: (words[slot >> 6] >> UInt64(slot & 63)) & 1)
-                }
-                let block = 16
-                var write = 0
-                var read = 0
-                while read + block <= slots.count {
-                    let blockSlots = raw.loadUnaligned(fromByteOffset: read &* 4, as: SIMD16<UInt32>.self)
-                    let first = Int(blockSlots[0])
-                    // Bit k set: the block's k-th slot leaves.
-                    var leaving: Int
-                    if Self.isRun(from: first, at: raw + read &* 4) {
-                        // Slots first ..< first + 16: their bits straddle at most two words.
-                        // The second word exists: slot first + 15 is in the grid.
-                        let shift = first & 63
-                        var bits = words[first >> 6] >> UInt64(shift)
-                        if shift > 64 - block { bits |= words[(first >> 6) + 1] << UInt64(64 - shift) }
-                        leaving = Int(truncatingIfNeeded: bits & 0xFFFF)
-                    } else {
-                        leaving = 0
-                        for offset in 0..<block { leaving |= leaves(read + offset) << offset }
-                    }
-                    if leaving == 0 {
-                        // Loaded before stored, so an overlap with the source is harmless.
-                        if write != read {
-                            raw.storeBytes(of: blockSlots, toByteOffset: write &* 4, as: SIMD16<UInt32>.self)
-                        }
-                        write += block
-                    } else {
-                        for offset in 0..<block {
-                            base[write] = PhotoSlot(rawValue: blockSlots[offset])
-                            write += 1 &- ((leaving >> offset) & 1)
-                        }
-                    }
-                    read += block
-                }
-                while read < slots.count {
-                    let drop = leaves(read)
-                    base[write] = base[read]
-                    write += 1 &- drop
-                    read += 1
-                }
-                return write
+    private mutating func removeInBulk(_ slots: some Collection<PhotoSlot>) -> Int {
+        var leaving = [UInt64](repeating: 0, count: live.slotCapacity >> 6)
+        var leavers: [PhotoSlot] = []
+        leavers.reserveCapacity(slots.count)
+        for slot in slots where live.contains(slot) {
+            let mask: UInt64 = 1 << UInt64(slot.index & 63)
+            if leaving[slot.index >> 6] & mask == 0 {
+                leaving[slot.index >> 6] |= mask
+                leavers.append(slot)
             }
         }
+        guard !leavers.isEmpty else { return 0 }
+        live.subtract(flatWords: leaving)
+        var touched: [UInt32] = []
+        for slot in leavers {
+            let block = Int(blockOfSlot[slot])
+            if gaps[block].isEmpty { touched.append(UInt32(block)) }
+            liveCounts[block] &-= 1
+            gaps[block].append(slot)
+        }
+        recountPrefixes()
+        for block in touched { compactIfWorthIt(Int(block)) }
+        return leavers.count
     }
 
-    /// Whether the 16 slots at `slots` are `first`, `first + 1`, … `first + 15`. Compares
-    /// them two at a time as 64-bit words: `SIMD16`'s `==` compiles to a lane-by-lane loop.
+    /// Compacts `block` when a quarter of it is gaps, so that gaps stay under a quarter of
+    /// the order and each compaction is paid for by the removals that made it necessary.
     @inline(__always)
-    private static func isRun(from first: Int, at slots: UnsafeRawPointer) -> Bool {
-        guard first <= Int(UInt32.max) - 15 else { return false }
-        var expected = UInt64(first) | UInt64(first + 1) << 32
-        let step: UInt64 = 2 | 2 << 32
-        var mismatch: UInt64 = 0
-        for pair in 0..<8 {
-            mismatch |= slots.loadUnaligned(fromByteOffset: pair &* 8, as: UInt64.self) ^ expected
-            expected &+= step
-        }
-        return mismatch == 0
+    private mutating func compactIfWorthIt(_ block: Int) {
+        if gaps[block].count &* 4 >= blocks[block].count { compact(block) }
     }
+
+    /// Drops the gaps of `block`. O(block): a few gaps are found by a plain scan and removed
+    /// one by one, many in one pass that tests each slot against `live`.
+    private mutating func compact(_ block: Int) {
+        let dropped = gaps[block]
+        guard !dropped.isEmpty else { return }
+        if dropped.count <= 8 {
+            for gap in dropped {
+                blocks[block].remove(at: blocks[block].firstIndex(of: gap)!)
+            }
+        } else {
+            let live = self.live
+            blocks[block].removeAll { !live.contains($0) }
+        }
+        gapCount -= dropped.count
+        gaps[block].removeAll(keepingCapacity: true)
+    }
+
+    /// Closes every gap. O(N).
+    public mutating func compact() {
+        guard gapCount > 0 else { return }
+        for block in blocks.indices { compact(block) }
+    }
+
+    // MARK: - Inserting
 
     /// Inserts a slot that is not in the grid at `position`, clamped to `0...count`; returns
-    /// false (and changes nothing) when it is already in. O(count) (one `memmove`).
+    /// false (and changes nothing) when it is already in. O(log B + block).
     @discardableResult
     public mutating func insert(_ slot: PhotoSlot, at position: Int) -> Bool {
-        guard !live.contains(slot) else { return false }
-        compact()
-        live.insert(slot)
-        Self.reserveRoom(in: &orderWithGaps, for: 1)
-        orderWithGaps.insert(slot, at: Swift.min(Swift.max(position, 0), orderWithGaps.count))
-        return true
-    }
-
-    /// Makes room for `more` slots, growing by a sixteenth at least rather than doubling: a
-    /// doubled 10M order would hold 40 MB of nothing against a 12-bytes-per-photo budget.
-    private static func reserveRoom(in order: inout [PhotoSlot], for more: Int) {
-        let needed = order.count + more
-        guard needed > order.capacity else { return }
-        order.reserveCapacity(needed + needed / 16)
+        insert(contentsOf: [SlotInsertion(slot: slot, at: position)])
     }
 
     /// Applies the insertions in the order listed, each position clamped to the count at its
     /// turn, as if inserted one by one. Returns false, changing nothing, when a slot is
     /// already in the grid or listed twice.
     ///
-    /// O(count + k log count) for k insertions, instead of k memmoves of the whole tail: the
-    /// final position of each insertion is found by walking them backwards over a Fenwick
-    /// tree of free positions (one bit per position, one counter per 512), then the order is
-    /// widened in place from the back, one memmove per gap, each slot moving once.
+    /// O(k (log B + block)) one by one, each moving the rest of one block; past N / 1,024
+    /// insertions, O(N + k log N) for the whole order rebuilt in one pass (`BatchInsertion`).
     @discardableResult
     public mutating func insert(contentsOf insertions: [SlotInsertion]) -> Bool {
         guard !insertions.isEmpty else { return true }
-        for (index, insertion) in insertions.enumerated() where !live.insert(insertion.slot) {
-            for earlier in insertions[..<index] { live.remove(earlier.slot) }
-            return false
-        }
-        // Positions count photos, not gaps; and a slot removed earlier may come back.
-        compact()
-        if insertions.count == 1 {
-            let insertion = insertions[0]
-            Self.reserveRoom(in: &orderWithGaps, for: 1)
-            orderWithGaps.insert(insertion.slot, at: Swift.min(Swift.max(insertion.at, 0), orderWithGaps.count))
+        guard areNew(insertions) else { return false }
+        if insertions.count <= 64 || insertions.count &* 1024 < count {
+            for insertion in insertions { place(insertion.slot, at: insertion.at) }
         } else {
-            let placed = Self.finalPositions(of: insertions, intoCount: orderWithGaps.count)
-            Self.widen(&orderWithGaps, inserting: placed)
+            var order = self.order
+            BatchInsertion.apply(insertions, to: &order)
+            for insertion in insertions { live.insert(insertion.slot) }
+            lay(out: order)
         }
         return true
     }
 
-    /// Each insertion as `finalPosition << 32 | slot`, ascending: where it ends up once all
-    /// are applied in turn to a grid of `count` slots.
-    ///
-    /// Backwards, insertion j (at clamped position p in a grid of count + j) takes the p-th
-    /// position still free among the final ones, the later insertions having taken theirs.
-    private static func finalPositions(of insertions: [SlotInsertion], intoCount count: Int) -> [UInt64] {
-        var free = FreePositions(count: count + insertions.count)
-        var placed = [UInt64](repeating: 0, count: insertions.count)
-        for index in insertions.indices.reversed() {
-            let insertion = insertions[index]
-            let position = Swift.min(Swift.max(insertion.at, 0), count + index)
-            placed[index] = UInt64(free.take(freeIndex: position)) << 32 | UInt64(insertion.slot.rawValue)
+    /// Whether no slot of `insertions` is in the grid and none is listed twice. O(k), with a
+    /// hash set past a few.
+    private func areNew(_ insertions: [SlotInsertion]) -> Bool {
+        if insertions.contains(where: { live.contains($0.slot) }) { return false }
+        if insertions.count <= 8 {
+            for (index, insertion) in insertions.enumerated()
+            where insertions[..<index].contains(where: { $0.slot == insertion.slot }) {
+                return false
+            }
+            return true
         }
-        sortByHighHalf(&placed)
-        return placed
+        var seen = Set<PhotoSlot>(minimumCapacity: insertions.count)
+        return insertions.allSatisfy { seen.insert($0.slot).inserted }
     }
 
-    /// Sorts by the high 32 bits (the positions, all distinct): two 16-bit radix passes for
-    /// a large batch, O(k + 65,536), where a comparison sort would dominate the insertion.
-    private static func sortByHighHalf(_ values: inout [UInt64]) {
-        guard values.count > 4096 else {
-            values.sort()
-            return
+    /// Puts a slot that is not in the grid at `position`, clamped to `0...count`.
+    private mutating func place(_ slot: PhotoSlot, at position: Int) {
+        // A slot that comes back may still sit in its old block as a gap: drop it there first.
+        let oldBlock = blockOfSlot[slot]
+        if oldBlock != SlotBlockMap.none && Int(oldBlock) < blocks.count { compact(Int(oldBlock)) }
+
+        let position = Swift.min(Swift.max(position, 0), count)
+        if sequence.isEmpty { appendEmptyBlock() }
+        let place: Int
+        var rank: Int
+        if let found = prefixCounts.block(holding: position) {
+            (place, rank) = found
+        } else {
+            // At the end: after the last photo of the last block.
+            place = sequence.count - 1
+            rank = Int(liveCounts[Int(sequence[place])])
         }
-        var scratch = [UInt64](repeating: 0, count: values.count)
-        var counts = [Int](repeating: 0, count: 1 << 16)
-        for shift: UInt64 in [32, 48] {
-            counts.withUnsafeMutableBufferPointer { counts in
-                counts.update(repeating: 0)
-                for value in values { counts[Int((value >> shift) & 0xFFFF)] += 1 }
-                var total = 0
-                for digit in 0..<counts.count {
-                    let digitCount = counts[digit]
-                    counts[digit] = total
-                    total += digitCount
-                }
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    for value in values {
-                        let digit = Int((value >> shift) & 0xFFFF)
-                        scratch[counts[digit]] = value
-                        counts[digit] += 1
-                    }
-                }
-            }
-            swap(&values, &scratch)
-        }
+        let block = Int(sequence[place])
+        compact(block)
+        blocks[block].insert(slot, at: rank)
+        live.insert(slot)
+        blockOfSlot[slot] = UInt32(block)
+        liveCounts[block] &+= 1
+        prefixCounts.add(1, toBlock: place)
+        if blocks[block].count > Self.blockCapacity { split(atPlace: place) }
     }
 
-    /// Grows `order` by `placed.count` and moves its slots apart so that each inserted slot
-    /// lands on its final position; the slots before the first insertion do not move.
-    private static func widen(_ order: inout [PhotoSlot], inserting placed: [UInt64]) {
-        let finalCount = order.count + placed.count
-        reserveRoom(in: &order, for: placed.count)
-        order.append(contentsOf: repeatElement(PhotoSlot(0), count: placed.count))
-        order.withUnsafeMutableBufferPointer { slots in
-            let base = slots.baseAddress.unsafelyUnwrapped
-            var segmentEnd = finalCount
-            for index in placed.indices.reversed() {
-                let position = Int(placed[index] >> 32)
-                // The old slots after this insertion shift right by the insertions up to it.
-                let shift = index + 1
-                let length = segmentEnd - (position + 1)
-                if length > 0 {
-                    // Overlapping, so a memmove: `update(from:count:)` allows the overlap.
-                    (base + position + 1).update(from: base + position + 1 - shift, count: length)
-                }
-                base[position] = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: placed[index]))
-                segmentEnd = position
-            }
-        }
+    private mutating func appendEmptyBlock() {
+        blocks.append([])
+        liveCounts.append(0)
+        gaps.append([])
+        placeOfBlock.append(UInt32(sequence.count))
+        sequence.append(UInt32(blocks.count - 1))
+        recountPrefixes()
+    }
+
+    /// Moves the back half of the full block at `place` into a new block after it. O(block +
+    /// B): the sequence and tree are rebuilt, once per ~1,000 insertions into a block.
+    private mutating func split(atPlace place: Int) {
+        let block = Int(sequence[place])
+        let half = blocks[block].count / 2
+        let moved = Self.makeBlock(blocks[block][half...])
+        blocks[block].removeLast(moved.count)
+        let newBlock = blocks.count
+        blocks.append(moved)
+        moved.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(newBlock)) }
+        // The block was compacted before the insertion that filled it: no gaps on either side.
+        liveCounts[block] = Int32(half)
+        liveCounts.append(Int32(moved.count))
+        gaps.append([])
+        sequence.insert(UInt32(newBlock), at: place + 1)
+        placeOfBlock.append(0)
+        for index in (place + 1) ..< sequence.count { placeOfBlock[Int(sequence[index])] = UInt32(index) }
+        recountPrefixes()
     }
 }
 
-/// The final positions of a batch insertion that are not taken yet: a bit per position and
-/// a Fenwick tree of free counts per block of 512 positions (8 words), small enough (4 bytes
-/// per 512 photos) to stay in cache, so finding the p-th free position is O(log n) + 8 words.
-private struct FreePositions {
-    private static let wordsPerBlock = 8
-    /// Bit i of word w: position 64·w + i is free.
-    private var words: [UInt64]
-    /// 1-based Fenwick tree over the blocks' free counts.
-    private var tree: [Int32]
-    /// The largest power of two not above the block count: where a descent starts.
-    private let topStep: Int
+extension LiveSlots: Sequence {
+    /// The photos in grid order, gaps skipped.
+    public struct Iterator: IteratorProtocol {
+        private let grid: LiveSlots
+        private var place = 0
+        private var offset = 0
+        private var current: [PhotoSlot] = []
+        private var currentHasGaps = false
 
-    init(count: Int) {
-        let wordCount = (count + 63) >> 6
-        words = [UInt64](repeating: ~0, count: wordCount)
-        if count & 63 != 0 {
-            words[wordCount - 1] = (1 << UInt64(count & 63)) - 1
+        fileprivate init(grid: LiveSlots) {
+            self.grid = grid
         }
-        let blockCount = (wordCount + Self.wordsPerBlock - 1) / Self.wordsPerBlock
-        tree = [Int32](repeating: 0, count: blockCount + 1)
-        for block in 0..<blockCount {
-            var free = 0
-            for word in (block * Self.wordsPerBlock)..<Swift.min(wordCount, (block + 1) * Self.wordsPerBlock) {
-                free += words[word].nonzeroBitCount
-            }
-            let node = block + 1
-            tree[node] += Int32(free)
-            let parent = node + (node & -node)
-            if parent <= blockCount { tree[parent] += tree[node] }
-        }
-        var step = 1
-        while step << 1 <= blockCount { step <<= 1 }
-        topStep = blockCount == 0 ? 0 : step
-    }
 
-    /// Takes the free position with `freeIndex` free positions before it, and returns it.
-    ///
-    /// About 15 dependent loads down the tree and as many updates up: at ten million
-    /// positions the tree (80 KB) sits in L2, so a take costs ~150 ns.
-    mutating func take(freeIndex: Int) -> Int {
-        let topStep = self.topStep
-        return tree.withUnsafeMutableBufferPointer { tree in
-            words.withUnsafeMutableBufferPointer { words in
-                // Descend to the last block whose free prefix count is at most freeIndex.
-                var remaining = freeIndex
-                var node = 0
-                var step = topStep
-                while step > 0 {
-                    let next = node &+ step
-                    if next < tree.count && Int(tree[next]) <= remaining {
-                        node = next
-                        remaining &-= Int(tree[next])
-                    }
-                    step >>= 1
+        public mutating func next() -> PhotoSlot? {
+            while true {
+                if offset < current.count {
+                    let slot = current[offset]
+                    offset &+= 1
+                    if !currentHasGaps || grid.live.contains(slot) { return slot }
+                    continue
                 }
-                // Block `node` (0-based) holds it: find the word, then the bit.
-                var word = node &* Self.wordsPerBlock
-                while words[word].nonzeroBitCount <= remaining {
-                    remaining &-= words[word].nonzeroBitCount
-                    word &+= 1
-                }
-                let bit = Self.position(ofSetBit: remaining, in: words[word])
-                words[word] &= ~(1 << UInt64(bit))
-                var index = node &+ 1
-                while index < tree.count {
-                    tree[index] &-= 1
-                    index &+= index & -index
-                }
-                return word << 6 | bit
+                guard place < grid.sequence.count else { return nil }
+                let block = Int(grid.sequence[place])
+                place &+= 1
+                current = grid.blocks[block]
+                currentHasGaps = !grid.gaps[block].isEmpty
+                offset = 0
             }
         }
     }
 
-    /// The index of the set bit of `word` that has `rank` set bits below it.
-    @inline(__always)
-    private static func position(ofSetBit rank: Int, in word: UInt64) -> Int {
-        var word = word
-        var rank = rank
-        var base = 0
-        // Halve the window while the lower half holds too few set bits: 5 steps, no loop over bits.
-        var width: UInt64 = 32
-        while width >= 2 {
-            let low = (word & ((1 << width) - 1)).nonzeroBitCount
-            if rank >= low {
-                rank -= low
-                word >>= width
-                base += Int(width)
-            }
-            width >>= 1
-        }
-        // Two bits left: the rank is 0 or 1.
-        if rank == 0 { return base + (word & 1 == 1 ? 0 : 1) }
-        return base + 1
+    public func makeIterator() -> Iterator {
+        Iterator(grid: self)
     }
+
+    public var underestimatedCount: Int { count }
 }

@@ -218,25 +218,10 @@ public struct SelectionBitmap {
 
     // MARK: - Grid order
 
-    /// The present slots in the order they appear in `order` (the grid).
-    ///
-    /// O(position of the last present slot in `order`): stops once all `count` are found.
-    /// Each slot is written to the result and kept or overwritten by the next, without a
-    /// branch on membership, which a half-selected grid would mispredict every other slot.
-    public func slots(inGridOrder order: [PhotoSlot]) -> [PhotoSlot] {
-        guard count != 0 else { return [] }
-        let wanted = count
-        // One spare place: the branch-free loop writes each candidate before deciding.
-        let found = [PhotoSlot](unsafeUninitializedCapacity: wanted + 1) { buffer, initialized in
-            var next = 0
-            for slot in order {
-                buffer[next] = slot
-                next &+= contains(slot) ? 1 : 0
-                if next == wanted { break }
-            }
-            initialized = next
-        }
-        return found
+    /// The present slots in the grid's order; they must all be in the grid (as a selection's
+    /// are). O(position of the last one in the grid), see `LiveSlots.slots(of:)`.
+    public func slots(inGridOrder grid: LiveSlots) -> [PhotoSlot] {
+        grid.slots(of: self)
     }
 }
 

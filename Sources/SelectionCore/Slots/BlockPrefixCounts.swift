@@ -1,0 +1,65 @@
+/// Counts of a list of blocks with prefix sums on demand (a Fenwick tree): which block holds
+/// the photo at a grid position, when each block holds a varying number of photos.
+///
+/// O(log B) to change a count or to find a position, B the number of blocks; O(B) to build.
+/// The tree holds one `Int32` per block: 26 KB for a 10M-photo grid laid out 1,536 photos to a block.
+struct BlockPrefixCounts: Sendable {
+    /// 1-based: node i sums the counts of blocks (i - lowbit(i)) ..< i.
+    private var tree: [Int32]
+    /// The largest power of two not above the block count: where a descent starts.
+    private var topStep: Int
+
+    /// The tree over `counts`, block 0 first. O(B).
+    init(_ counts: some Collection<Int32>) {
+        tree = [0]
+        tree.reserveCapacity(counts.count + 1)
+        tree.append(contentsOf: counts)
+        let blockCount = counts.count
+        for node in 1 ..< tree.count {
+            let parent = node + (node & -node)
+            if parent <= blockCount { tree[parent] &+= tree[node] }
+        }
+        topStep = Self.topStep(for: blockCount)
+    }
+
+    private static func topStep(for blockCount: Int) -> Int {
+        guard blockCount > 0 else { return 0 }
+        return 1 << (Int.bitWidth - 1 - blockCount.leadingZeroBitCount)
+    }
+
+    var blockCount: Int { tree.count - 1 }
+
+    /// Adds `delta` to the count of block `index`. O(log B).
+    @inline(__always)
+    mutating func add(_ delta: Int32, toBlock index: Int) {
+        tree.withUnsafeMutableBufferPointer { tree in
+            var node = index &+ 1
+            while node < tree.count {
+                tree[node] &+= delta
+                node &+= node & -node
+            }
+        }
+    }
+
+    /// The block that holds item `rank` (0-based, counting through the blocks in order) and
+    /// the item's rank inside it; nil when `rank` is not below the total. O(log B).
+    @inline(__always)
+    func block(holding rank: Int) -> (block: Int, rank: Int)? {
+        tree.withUnsafeBufferPointer { tree in
+            // Descend to the last node whose prefix count is at most `rank`.
+            var remaining = rank
+            var node = 0
+            var step = topStep
+            while step > 0 {
+                let next = node &+ step
+                if next < tree.count && Int(tree[next]) <= remaining {
+                    node = next
+                    remaining &-= Int(tree[next])
+                }
+                step >>= 1
+            }
+            // Blocks 0 ..< node hold `rank - remaining` items: the item is in block `node`.
+            return node < tree.count &- 1 ? (node, remaining) : nil
+        }
+    }
+}

@@ -31,10 +31,11 @@ extension PhotoInsertion where Photo == PhotoSlot {
 ///
 /// Copying (a snapshot) shares the blocks; the next write to a block copies that block only.
 ///
-/// Memory: 8 KB per block (about 5.3 bytes per photo as laid out, 8 for a block left half
-/// full by a split), 1 bit for `live`, 4 bytes per slot in the slot-to-block map once photos
-/// move (a grid given by count starts without it), and a few bytes per block: a 10M grid
-/// given by count costs about 55 MB.
+/// Memory: 4 bytes per photo as laid out; a block that takes a photo makes room for 2,048
+/// (8 bytes per photo at worst, for a block left half full by a split). Plus 1 bit for
+/// `live`, 4 bytes per slot in the slot-to-block map once photos move (a grid given by count
+/// starts without it), and a few bytes per block: a 10M grid given by count costs about
+/// 42 MB.
 ///
 /// Complexity: N photos, B blocks (about N / 1,536), k slots changed.
 public struct LiveSlots: Sendable {
@@ -52,8 +53,13 @@ public struct LiveSlots: Sendable {
     private var placeOfBlock: [UInt32]
     /// Photos in the grid (live slots) per block id.
     private var liveCounts: [Int32]
-    /// The gaps of each block id: slots removed from the grid but not yet from the block.
-    private var gaps: [[PhotoSlot]]
+    /// Gaps per block id: slots removed from the grid but not yet from the block.
+    private var gapCounts: [Int32]
+    /// A block's gaps when they are few and all known (`listedGapLimit` at most, and as many
+    /// as its count), so that compacting it is a plain search instead of a pass that tests
+    /// every slot; a bulk removal only counts.
+    private var listedGaps: [[PhotoSlot]]
+    private static let listedGapLimit = 8
     /// The live counts in `sequence` order, summed on demand.
     private var prefixCounts: BlockPrefixCounts
     /// The block of every slot that is or was in the grid.
@@ -75,9 +81,9 @@ public struct LiveSlots: Sendable {
         blocks = stride(from: 0, to: count, by: Self.blockFill).map { first in
             Self.makeBlock((first ..< Swift.min(first + Self.blockFill, count)).lazy.map { PhotoSlot($0) })
         }
-        blockOfSlot = SlotBlockMap(initialCount: count, initialBlockSize: Self.blockFill)
+        blockOfSlot = SlotBlockMap(initialCount: count)
         live = SelectionBitmap(filledUpTo: count)
-        (sequence, placeOfBlock, liveCounts, gaps, prefixCounts) = ([], [], [], [], BlockPrefixCounts([]))
+        (sequence, placeOfBlock, liveCounts, gapCounts, listedGaps, prefixCounts) = ([], [], [], [], [], BlockPrefixCounts([]))
         indexBlocksInOrder()
     }
 
@@ -97,18 +103,18 @@ public struct LiveSlots: Sendable {
         blocks = stride(from: 0, to: order.count, by: Self.blockFill).map { first in
             Self.makeBlock(order[first ..< Swift.min(first + Self.blockFill, order.count)])
         }
-        blockOfSlot = SlotBlockMap(initialCount: 0, initialBlockSize: Self.blockFill)
+        blockOfSlot = SlotBlockMap(initialCount: 0)
         for (block, slots) in blocks.enumerated() {
             slots.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(block)) }
         }
         indexBlocksInOrder()
     }
 
-    /// A block holding `slots`, with room for `blockCapacity` so that it never reallocates
-    /// (an array would double its capacity on the first insertion past it).
+    /// A block holding `slots` and no more: a grid that never changes costs 4 bytes a photo.
+    /// The first insertion into it makes room for `blockCapacity` at once (see `place`).
     private static func makeBlock(_ slots: some Collection<PhotoSlot>) -> [PhotoSlot] {
         var block: [PhotoSlot] = []
-        block.reserveCapacity(blockCapacity + 1)
+        block.reserveCapacity(slots.count)
         block.append(contentsOf: slots)
         return block
     }
@@ -118,7 +124,8 @@ public struct LiveSlots: Sendable {
         sequence = (0 ..< UInt32(blocks.count)).map { $0 }
         placeOfBlock = sequence
         liveCounts = blocks.map { Int32($0.count) }
-        gaps = [[PhotoSlot]](repeating: [], count: blocks.count)
+        gapCounts = [Int32](repeating: 0, count: blocks.count)
+        listedGaps = [[PhotoSlot]](repeating: [], count: blocks.count)
         prefixCounts = BlockPrefixCounts(liveCounts)
         gapCount = 0
     }
@@ -166,7 +173,7 @@ public struct LiveSlots: Sendable {
         precondition(position >= 0 && position < count, "grid position \(position) out of 0 ..< \(count)")
         let (place, rank) = prefixCounts.block(holding: position)!
         let block = Int(sequence[place])
-        guard !gaps[block].isEmpty else { return blocks[block][rank] }
+        guard gapCounts[block] > 0 else { return blocks[block][rank] }
         var remaining = rank
         for slot in blocks[block] where live.contains(slot) {
             if remaining == 0 { return slot }
@@ -206,7 +213,7 @@ public struct LiveSlots: Sendable {
     private func forEachBlockInOrder(_ body: (UnsafeBufferPointer<PhotoSlot>, Bool) -> Bool) {
         for block in sequence {
             let block = Int(block)
-            let keepGoing = blocks[block].withUnsafeBufferPointer { body($0, !gaps[block].isEmpty) }
+            let keepGoing = blocks[block].withUnsafeBufferPointer { body($0, gapCounts[block] > 0) }
             if !keepGoing { return }
         }
     }
@@ -238,7 +245,10 @@ public struct LiveSlots: Sendable {
             removed &+= 1
             let block = Int(blockOfSlot[slot])
             liveCounts[block] &-= 1
-            gaps[block].append(slot)
+            if gapCounts[block] < Self.listedGapLimit && listedGaps[block].count == gapCounts[block] {
+                listedGaps[block].append(slot)
+            }
+            gapCounts[block] &+= 1
             prefixCounts.add(-1, toBlock: Int(placeOfBlock[block]))
             compactIfWorthIt(block)
         }
@@ -261,9 +271,9 @@ public struct LiveSlots: Sendable {
         var touched: [UInt32] = []
         for slot in leavers {
             let block = Int(blockOfSlot[slot])
-            if gaps[block].isEmpty { touched.append(UInt32(block)) }
+            if gapCounts[block] == 0 { touched.append(UInt32(block)) }
             liveCounts[block] &-= 1
-            gaps[block].append(slot)
+            gapCounts[block] &+= 1
         }
         recountPrefixes()
         for block in touched { compactIfWorthIt(Int(block)) }
@@ -274,24 +284,25 @@ public struct LiveSlots: Sendable {
     /// the order and each compaction is paid for by the removals that made it necessary.
     @inline(__always)
     private mutating func compactIfWorthIt(_ block: Int) {
-        if gaps[block].count &* 4 >= blocks[block].count { compact(block) }
+        if Int(gapCounts[block]) &* 4 >= blocks[block].count { compact(block) }
     }
 
-    /// Drops the gaps of `block`. O(block): a few gaps are found by a plain scan and removed
-    /// one by one, many in one pass that tests each slot against `live`.
+    /// Drops the gaps of `block`. O(block): listed gaps are found by a plain scan and removed
+    /// one by one, others in one pass that tests each slot against `live`.
     private mutating func compact(_ block: Int) {
-        let dropped = gaps[block]
-        guard !dropped.isEmpty else { return }
-        if dropped.count <= 8 {
-            for gap in dropped {
+        let dropped = Int(gapCounts[block])
+        guard dropped > 0 else { return }
+        if listedGaps[block].count == dropped {
+            for gap in listedGaps[block] {
                 blocks[block].remove(at: blocks[block].firstIndex(of: gap)!)
             }
         } else {
             let live = self.live
             blocks[block].removeAll { !live.contains($0) }
         }
-        gapCount -= dropped.count
-        gaps[block].removeAll(keepingCapacity: true)
+        gapCount -= dropped
+        gapCounts[block] = 0
+        listedGaps[block].removeAll(keepingCapacity: true)
     }
 
     /// Closes every gap. O(N).
@@ -364,6 +375,11 @@ public struct LiveSlots: Sendable {
         }
         let block = Int(sequence[place])
         compact(block)
+        if blocks[block].count == blocks[block].capacity {
+            // Exactly what it may hold before it splits: growing by doubling would leave a
+            // block of 1,536 with room for 3,072.
+            blocks[block].reserveCapacity(Self.blockCapacity + 1)
+        }
         blocks[block].insert(slot, at: rank)
         live.insert(slot)
         blockOfSlot[slot] = UInt32(block)
@@ -375,7 +391,8 @@ public struct LiveSlots: Sendable {
     private mutating func appendEmptyBlock() {
         blocks.append([])
         liveCounts.append(0)
-        gaps.append([])
+        gapCounts.append(0)
+        listedGaps.append([])
         placeOfBlock.append(UInt32(sequence.count))
         sequence.append(UInt32(blocks.count - 1))
         recountPrefixes()
@@ -394,7 +411,8 @@ public struct LiveSlots: Sendable {
         // The block was compacted before the insertion that filled it: no gaps on either side.
         liveCounts[block] = Int32(half)
         liveCounts.append(Int32(moved.count))
-        gaps.append([])
+        gapCounts.append(0)
+        listedGaps.append([])
         sequence.insert(UInt32(newBlock), at: place + 1)
         placeOfBlock.append(0)
         for index in (place + 1) ..< sequence.count { placeOfBlock[Int(sequence[index])] = UInt32(index) }
@@ -427,7 +445,7 @@ extension LiveSlots: Sequence {
                 let block = Int(grid.sequence[place])
                 place &+= 1
                 current = grid.blocks[block]
-                currentHasGaps = !grid.gaps[block].isEmpty
+                currentHasGaps = grid.gapCounts[block] > 0
                 offset = 0
             }
         }

@@ -4,7 +4,7 @@
 /// Stored in pages of 65,536 entries, each copy-on-write on its own, so that an engine
 /// holding a snapshot copies one 256 KB page on its next write, not the whole map. A page
 /// that was never written is not stored: its slots sit where a grid given by count first
-/// put them (`slot / initialBlockSize` below `initialCount`, nowhere above), so a fresh
+/// put them (`slot / LiveSlots.blockFill` below `initialCount`, nowhere above), so a fresh
 /// 10M-photo grid costs nothing here until photos move.
 struct SlotBlockMap: Sendable {
     /// Means "in no block".
@@ -13,16 +13,15 @@ struct SlotBlockMap: Sendable {
     private static let pageSize = 1 << pageShift
 
     private var pages: [[UInt32]?] = []
-    /// Slots below this were laid out in order, `initialBlockSize` to a block.
+    /// Slots below this were laid out in order, `blockSize` to a block.
     private let initialCount: Int
-    private let initialBlockSize: Int
+    /// A constant, so that finding an unwritten slot's block divides by multiplying.
+    private static let blockSize = LiveSlots.blockFill
 
-    /// The map of a grid whose slots `0 ..< initialCount` fill blocks of `initialBlockSize`
+    /// The map of a grid whose slots `0 ..< initialCount` fill blocks of `LiveSlots.blockFill`
     /// in order. O(1).
-    init(initialCount: Int, initialBlockSize: Int) {
-        precondition(initialBlockSize > 0)
+    init(initialCount: Int) {
         self.initialCount = initialCount
-        self.initialBlockSize = initialBlockSize
     }
 
     /// The block holding `slot`, or `none`. O(1).
@@ -62,7 +61,7 @@ struct SlotBlockMap: Sendable {
 
     @inline(__always)
     private func initialBlock(of index: Int) -> UInt32 {
-        index < initialCount ? UInt32(truncatingIfNeeded: index / initialBlockSize) : Self.none
+        index < initialCount ? UInt32(truncatingIfNeeded: index / Self.blockSize) : Self.none
     }
 
     /// Stores `page`, holding what its unwritten state means, unless it is stored. O(page size).
@@ -74,7 +73,7 @@ struct SlotBlockMap: Sendable {
         }
         let first = page << Self.pageShift
         let laidOut = Swift.max(0, Swift.min(Self.pageSize, initialCount - first))
-        let blockSize = initialBlockSize
+        let blockSize = Self.blockSize
         pages[page] = [UInt32](unsafeUninitializedCapacity: Self.pageSize) { entries, initialized in
             // Block by block rather than a division per slot.
             var offset = 0

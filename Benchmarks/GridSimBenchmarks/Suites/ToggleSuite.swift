@@ -1,7 +1,10 @@
 import BenchmarkKit
 import SelectionCore
 
-/// Toggle latency: taps on random photos while selecting, reported per tap.
+/// Toggle latency: taps while selecting, reported per tap, in two patterns: taps anywhere in
+/// the grid (uniformly random: every tap a cache miss on a large grid, the worst case) and
+/// taps near each other (`nearby`: runs of taps within 200 photos of a point that jumps
+/// between runs, as a person taps the photos on screen; the replay suite's trace does the same).
 ///
 /// Latency is timed in batches of 64 taps and divided by 64 (the clock's ~20 ns overhead is
 /// subtracted per batch first), so a percentile here is a percentile of 64-tap batch means:
@@ -12,17 +15,31 @@ enum ToggleSuite: BenchmarkSuite {
     static let summary = "tap events into a selecting state; latency per tap (batches of 64)"
     static let tapsPerSample = 64
 
-    /// The tap sequence, shared by every subject: 65,536 random photos, replayed cyclically.
+    /// The tap sequence, shared by every subject: 65,536 photos, replayed cyclically.
     final class Fixture {
         let photoCount: Int
         let tapSlots: [Int32]
         private(set) lazy var tapIDs: [String] = tapSlots.map { PhotoNaming.id(ofSlot: Int($0)) }
         private(set) lazy var tapEvents: [Event] = tapIDs.map { Event.tap($0) }
 
-        init(photoCount: Int) {
+        /// Uniformly random photos, or runs of 1 to 80 taps within 200 photos of a random point.
+        init(photoCount: Int, nearby: Bool) {
             self.photoCount = photoCount
-            var random = SeededRandom(workload: ToggleSuite.name, size: photoCount)
-            tapSlots = (0..<Fixture.sequenceLength).map { _ in Int32(random.below(photoCount)) }
+            guard nearby else {
+                var random = SeededRandom(workload: ToggleSuite.name, size: photoCount)
+                tapSlots = (0..<Fixture.sequenceLength).map { _ in Int32(random.below(photoCount)) }
+                return
+            }
+            var random = SeededRandom(workload: ToggleSuite.name + "-nearby", size: photoCount)
+            var taps: [Int32] = []
+            taps.reserveCapacity(Fixture.sequenceLength + 80)
+            while taps.count < Fixture.sequenceLength {
+                let anchor = random.below(photoCount)
+                for _ in 0...random.below(80) {
+                    taps.append(Int32(min(max(anchor + random.below(401) - 200, 0), photoCount - 1)))
+                }
+            }
+            tapSlots = Array(taps.prefix(Fixture.sequenceLength))
         }
 
         /// A power of two, so that the cursor wraps with a mask.
@@ -136,22 +153,26 @@ enum ToggleSuite: BenchmarkSuite {
         }
     }
 
+    /// Two cases per size: `toggle/SIZE` (random taps) and `toggle/SIZE/nearby`.
     static func cases(size: Int, context: SuiteContext, include: (String) -> Bool) -> [BenchmarkCase] {
-        guard include(BenchmarkCase.id(suite: name, size: size)) else { return [] }
-        let fixture = SharedFixture(users: 1) { Fixture(photoCount: size) }
-        return [
-            BenchmarkCase(
-                suite: name, size: size, parameters: CaseParameters(size: size),
+        [nil, "nearby"].compactMap { variant -> BenchmarkCase? in
+            guard include(BenchmarkCase.id(suite: name, size: size, variant: variant)) else { return nil }
+            let nearby = variant != nil
+            let fixture = SharedFixture(users: 1) { Fixture(photoCount: size, nearby: nearby) }
+            return BenchmarkCase(
+                suite: name, size: size, variant: variant, parameters: CaseParameters(size: size),
                 operationName: "tap", itemName: "taps", itemsPerOperation: 1,
                 operationsPerSample: .fixed(tapsPerSample), allocationOperations: 1024,
                 anchor: "Set<String>",
                 notes: [
                     "latency = 64-tap batch time / 64, clock overhead subtracted per batch; percentiles are over batches",
-                    "taps cycle through 65,536 random photos; every subject starts selecting with photo 1 chosen",
+                    nearby
+                        ? "taps cycle through 65,536 photos in runs of 1 to 80 within 200 photos of a random point (photos on screen); every subject starts selecting with photo 1 chosen"
+                        : "taps cycle through 65,536 random photos; every subject starts selecting with photo 1 chosen",
                     "the reference model's tap also builds its Step (effects, announcements: allocations) and, deselecting, scans its picks; the peers only flip membership",
                 ],
-                fixture: fixture, subjects: subjects(context: context)),
-        ]
+                fixture: fixture, subjects: subjects(context: context))
+        }
     }
 
     static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {

@@ -52,12 +52,14 @@ let package = Package(
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
         .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore"]),
-        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace"]),
+        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "TestSupport"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace"]),
-        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim"]),
-        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks"]),
+        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim", "TestSupport"]),
+        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks", "TestSupport"]),
+        // Scratch directories that tests remove when they exit.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

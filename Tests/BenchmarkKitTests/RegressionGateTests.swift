@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import BenchmarkKit
 @testable import GridSimBenchmarks
@@ -24,9 +25,7 @@ struct RegressionGateTests {
     }
 
     func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gridsim-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try ScratchDirectory.make("bench").path
     }
 
     func quickArguments(filter: String, directory: String) -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import GridSimCLI
+import TestSupport
 import Testing
 
 /// Runs `gridsim` in-process and captures what it prints.
@@ -24,8 +25,7 @@ enum Paths {
     static func trace(_ name: String) -> String { packageRoot.appendingPathComponent("Traces/\(name)").path }
 
     static func temporaryFile(_ contents: String, name: String = "trace.jsonl") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridsim-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchDirectory.make("file")
         let path = directory.appendingPathComponent(name).path
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         return path

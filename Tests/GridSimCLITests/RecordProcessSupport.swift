@@ -1,5 +1,6 @@
 import Foundation
 import SelectionTrace
+import TestSupport
 import Testing
 
 /// Runs the built `gridsim` as a child process, for what only a real process shows: reading
@@ -71,9 +72,7 @@ enum GridSimProcess {
     }
 
     static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridsim-record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try ScratchDirectory.make("record")
     }
 
     /// Every event of a trace file, with its damage; throws what the reader throws.

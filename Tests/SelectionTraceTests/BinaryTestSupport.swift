@@ -1,6 +1,7 @@
 import Foundation
 import SelectionCore
 import SelectionTrace
+import TestSupport
 import Testing
 
 /// Traces for the binary codec's tests: every event kind, awkward ids, optional times.
@@ -58,9 +59,7 @@ enum BinaryTestTraces {
     }
 
     static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridsim-binary-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try ScratchDirectory.make("binary")
     }
 }
 

@@ -4,9 +4,8 @@
 ///
 /// A checkpoint is cheap because the engine's parts are copy-on-write: it costs O(1) to take
 /// and, afterwards, one chunk copy for each selection chunk written before the next one. The
-/// grid order is shared too, until a Delete or a library change rewrites it; from then on a
-/// checkpoint taken before keeps its own order (4 bytes a photo). Long traces of library
-/// changes on huge grids should therefore use a longer interval.
+/// grid's blocks are shared too: a library change after a checkpoint copies the blocks it
+/// writes (8 KB at most each) and the per-block tables (a few bytes per 1,536 photos).
 public struct EventStore: Sendable {
     public static let defaultCheckpointInterval = 1024
 

@@ -214,32 +214,23 @@ extension SelectionBitmap {
         return set &- cleared
     }
 
-    /// Records the flips between one chunk's old and new words, or marks the journal
-    /// incomplete when they do not fit. `populationChange` tells the number of flips of an
+    /// Records the flips between one chunk's old and new words (see
+    /// `SelectionChangeJournal.recordFlips`). `populationChange` is the number of flips of an
     /// operation that flips one way; one that flips both ways counts them here.
-    ///
-    /// O(64), branching per word; a complete journal has room for at most 4,096 flips, so
-    /// this runs on few chunks of a big change before the journal gives up.
+    @inline(__always)
     private static func journalFlips<Operation: ChunkOperation>(
         from oldWords: UnsafePointer<UInt64>, to newWords: UnsafePointer<UInt64>, count populationChange: Int,
         chunkIndex: Int, in journal: SelectionChangeJournal, _: Operation.Type
     ) {
-        var flipCount = populationChange.magnitude
+        var flipCount = abs(populationChange)
         if Operation.flips == .both {
             flipCount = 0
             for wordIndex in 0..<SelectionBitmapChunk.wordCount {
-                flipCount &+= UInt((oldWords[wordIndex] ^ newWords[wordIndex]).nonzeroBitCount)
+                flipCount &+= (oldWords[wordIndex] ^ newWords[wordIndex]).nonzeroBitCount
             }
         }
-        guard journal.hasRoom(for: Int(flipCount)) else {
-            journal.markIncomplete()
-            return
-        }
-        let chunkBase = chunkIndex << SelectionBitmapChunk.bitShift
-        for wordIndex in 0..<SelectionBitmapChunk.wordCount where oldWords[wordIndex] != newWords[wordIndex] {
-            let new = newWords[wordIndex]
-            journal.record(changedBits: oldWords[wordIndex] ^ new, newWord: new, wordBase: chunkBase | (wordIndex << 6))
-        }
+        journal.recordFlips(
+            from: oldWords, to: newWords, chunkBase: chunkIndex << SelectionBitmapChunk.bitShift, flipCount: flipCount)
     }
 
     /// Removes every slot whose bit is set in `flatWords` (bit `i` of word `w` stands for slot

@@ -86,6 +86,10 @@ extension SelectionBitmap {
         for directoryIndex in directories.indices {
             let theirs = other.directory(at: directoryIndex)
             if directories[directoryIndex] === theirs && Operation.whenSameChunk == .keepMine { continue }
+            if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
+                combineShared(directoryAt: directoryIndex, with: theirs, Operation.self)
+                continue
+            }
             for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
                 let plan = Self.plan(
                     mine: directories[directoryIndex].chunk(at: chunkIndex),
@@ -116,6 +120,63 @@ extension SelectionBitmap {
                 }
             }
         }
+    }
+
+    /// `combine` for a directory that a copy shares: builds this value's own directory as the
+    /// chunks are decided, once one changes, instead of copying the directory (a retain per
+    /// chunk) and then replacing chunks in the copy (a release per changed chunk). Pruning a
+    /// copied selection changes nearly every chunk, so that saves two atomic operations per
+    /// chunk. A directory in which nothing changes stays shared.
+    private mutating func combineShared<Operation: ChunkOperation>(
+        directoryAt directoryIndex: Int, with theirs: SelectionBitmapDirectory?, _: Operation.Type
+    ) {
+        // The shared directory keeps its chunks alive, and unchanged, while it is read: a copy
+        // elsewhere holds it too, and this local holds it until the new one replaces it.
+        let mine = directories[directoryIndex]
+        var rebuilt: SelectionBitmapDirectory?
+        for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
+            let myChunk = mine.chunk(at: chunkIndex)
+            let theirChunk = theirs?.chunk(at: chunkIndex)
+            let chunk: SelectionBitmapChunk?
+            let bitmapChunkIndex = directoryIndex << SelectionBitmapDirectory.chunkShift | chunkIndex
+            switch Self.plan(mine: myChunk, theirs: theirChunk, Operation.self) {
+            case .keepMine:
+                guard rebuilt != nil else { continue }
+                chunk = myChunk
+            case .clear:
+                recordFlips(of: myChunk, becoming: nil, chunkIndex: bitmapChunkIndex)
+                count -= myChunk.unsafelyUnwrapped.population
+                chunk = nil
+            case .takeTheirs:
+                recordFlips(of: nil, becoming: theirChunk, chunkIndex: bitmapChunkIndex)
+                count += theirChunk.unsafelyUnwrapped.population
+                chunk = theirChunk
+            case .combineWords:
+                let journal = uniqueJournal()
+                let source = myChunk.unsafelyUnwrapped
+                let target = SelectionBitmapChunk.makeUninitialized()
+                let theirWords = theirChunk.unsafelyUnwrapped.words
+                let delta = Self.writeCombinedWords(of: source.words, with: theirWords, into: target.words, Operation.self)
+                if journal.isComplete {
+                    Self.journalFlips(
+                        from: source.words, to: target.words, count: delta, chunkIndex: bitmapChunkIndex,
+                        in: journal, Operation.self)
+                }
+                count += delta
+                target.population = source.population + delta
+                chunk = target
+            }
+            if rebuilt == nil {
+                // The first change: the chunks before it are kept, shared with the copy.
+                let directory = SelectionBitmapDirectory.makeUninitialized()
+                for earlier in 0..<chunkIndex {
+                    (directory.chunks + earlier).initialize(to: mine.chunk(at: earlier))
+                }
+                rebuilt = directory
+            }
+            (rebuilt.unsafelyUnwrapped.chunks + chunkIndex).initialize(to: chunk)
+        }
+        if let rebuilt { directories[directoryIndex] = rebuilt }
     }
 
     /// What to do with one chunk, decided without writing anything. Takes the references as

@@ -26,6 +26,12 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
         return directory
     }
 
+    /// A directory whose 64 references the caller initialises before anything else reads
+    /// them or it is released.
+    static func makeUninitialized() -> SelectionBitmapDirectory {
+        allocate()
+    }
+
     /// An independent directory sharing this one's chunks (64 retains), for copy-on-write.
     func copy() -> SelectionBitmapDirectory {
         let directory = SelectionBitmapDirectory.allocate()

@@ -152,19 +152,9 @@ extension SelectionBitmap {
                 count += theirChunk.unsafelyUnwrapped.population
                 chunk = theirChunk
             case .combineWords:
-                let journal = uniqueJournal()
-                let source = myChunk.unsafelyUnwrapped
-                let target = SelectionBitmapChunk.makeUninitialized()
-                let theirWords = theirChunk.unsafelyUnwrapped.words
-                let delta = Self.writeCombinedWords(of: source.words, with: theirWords, into: target.words, Operation.self)
-                if journal.isComplete {
-                    Self.journalFlips(
-                        from: source.words, to: target.words, count: delta, chunkIndex: bitmapChunkIndex,
-                        in: journal, Operation.self)
-                }
-                count += delta
-                target.population = source.population + delta
-                chunk = target
+                chunk = combinedCopy(
+                    of: myChunk.unsafelyUnwrapped, with: theirChunk.unsafelyUnwrapped.words,
+                    chunkIndex: bitmapChunkIndex, Operation.self)
             }
             if rebuilt == nil {
                 // The first change: the chunks before it are kept, shared with the copy.
@@ -220,32 +210,48 @@ extension SelectionBitmap {
         ofChunk chunkIndex: Int, with theirWords: UnsafePointer<UInt64>, _: Operation.Type
     ) {
         let directory = uniqueDirectory(at: chunkIndex >> SelectionBitmapDirectory.chunkShift)
-        let journal = uniqueJournal()
         let slot = directory.chunks + (chunkIndex & 63)
         // Asked before any reference to the chunk is bound.
-        let isUnique = isKnownUniquelyReferenced(&slot.pointee)
-        let source = slot.pointee.unsafelyUnwrapped
-        let target = isUnique ? source : SelectionBitmapChunk.makeUninitialized()
+        guard isKnownUniquelyReferenced(&slot.pointee) else {
+            slot.pointee = combinedCopy(
+                of: slot.pointee.unsafelyUnwrapped, with: theirWords, chunkIndex: chunkIndex, Operation.self)
+            return
+        }
+        let journal = uniqueJournal()
+        let chunk = slot.pointee.unsafelyUnwrapped
         let delta: Int
-        if !journal.isComplete {
-            delta = Self.writeCombinedWords(of: source.words, with: theirWords, into: target.words, Operation.self)
-        } else if !isUnique {
-            // The shared source keeps the old words to journal from.
-            delta = Self.writeCombinedWords(of: source.words, with: theirWords, into: target.words, Operation.self)
-            Self.journalFlips(from: source.words, to: target.words, count: delta, chunkIndex: chunkIndex, in: journal, Operation.self)
-        } else {
+        if journal.isComplete {
             // In place: the old words are saved first (512 bytes on the stack) to journal from.
             delta = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: SelectionBitmapChunk.wordCount) { saved in
                 let oldWords = saved.baseAddress.unsafelyUnwrapped
-                oldWords.initialize(from: source.words, count: SelectionBitmapChunk.wordCount)
-                let delta = Self.writeCombinedWords(of: oldWords, with: theirWords, into: target.words, Operation.self)
-                Self.journalFlips(from: oldWords, to: target.words, count: delta, chunkIndex: chunkIndex, in: journal, Operation.self)
+                oldWords.initialize(from: chunk.words, count: SelectionBitmapChunk.wordCount)
+                let delta = Self.writeCombinedWords(of: oldWords, with: theirWords, into: chunk.words, Operation.self)
+                Self.journalFlips(from: oldWords, to: chunk.words, count: delta, chunkIndex: chunkIndex, in: journal, Operation.self)
                 return delta
             }
+        } else {
+            delta = Self.writeCombinedWords(of: chunk.words, with: theirWords, into: chunk.words, Operation.self)
+        }
+        count += delta
+        chunk.population += delta
+    }
+
+    /// A new chunk holding `combine(source, theirs)`, for a `source` this value shares; counts
+    /// and journals the flips. One allocation, one pass over the words.
+    private mutating func combinedCopy<Operation: ChunkOperation>(
+        of source: SelectionBitmapChunk, with theirWords: UnsafePointer<UInt64>, chunkIndex: Int,
+        _: Operation.Type
+    ) -> SelectionBitmapChunk {
+        let journal = uniqueJournal()
+        let target = SelectionBitmapChunk.makeUninitialized()
+        let delta = Self.writeCombinedWords(of: source.words, with: theirWords, into: target.words, Operation.self)
+        if journal.isComplete {
+            // The shared source keeps the old words to journal from.
+            Self.journalFlips(from: source.words, to: target.words, count: delta, chunkIndex: chunkIndex, in: journal, Operation.self)
         }
         count += delta
         target.population = source.population + delta
-        if !isUnique { slot.pointee = target }
+        return target
     }
 
     /// Writes the 64 words `combine(old, theirs)` to `new` (which may be `old`) and returns

@@ -83,11 +83,31 @@ extension SelectionBitmap {
         if Operation.mayAddSlots, other.directories.count > directories.count {
             reserveCapacity(other.slotCapacity)
         }
+        // The shared directories that `combineShared` replaced, kept alive until their flips
+        // are journaled at the end, once it is known whether they all fit: a large change
+        // (pruning) overflows the journal, and is then not recorded flip by flip only to be
+        // dropped. On the stack for up to a few hundred directories (tens of millions of slots).
+        withUnsafeTemporaryAllocation(of: SelectionBitmapDirectory?.self, capacity: directories.count) { replaced in
+            _ = replaced.initialize(repeating: nil)
+            var replacedFlips = 0
+            combine(with: other, replacing: replaced, flips: &replacedFlips, Operation.self)
+            journalFlips(ofReplaced: UnsafeBufferPointer(replaced), count: replacedFlips)
+            _ = replaced.deinitialize()
+        }
+    }
+
+    /// The walk of `combine`: shared directories are rebuilt (their old objects stored in
+    /// `replaced`, their flips counted, not journaled), unique ones changed in place.
+    private mutating func combine<Operation: ChunkOperation>(
+        with other: SelectionBitmap, replacing replaced: UnsafeMutableBufferPointer<SelectionBitmapDirectory?>,
+        flips replacedFlips: inout Int, _: Operation.Type
+    ) {
         for directoryIndex in directories.indices {
             let theirs = other.directory(at: directoryIndex)
             if directories[directoryIndex] === theirs && Operation.whenSameChunk == .keepMine { continue }
             if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
-                combineShared(directoryAt: directoryIndex, with: theirs, Operation.self)
+                replaced[directoryIndex] = combineShared(
+                    directoryAt: directoryIndex, with: theirs, flips: &replacedFlips, Operation.self)
                 continue
             }
             for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
@@ -127,9 +147,13 @@ extension SelectionBitmap {
     /// chunk) and then replacing chunks in the copy (a release per changed chunk). Pruning a
     /// copied selection changes nearly every chunk, so that saves two atomic operations per
     /// chunk. A directory in which nothing changes stays shared.
+    ///
+    /// Returns the replaced directory, nil if none; adds the number of flips to `flips` for
+    /// `journalFlips(ofReplaced:count:)`, which records them.
     private mutating func combineShared<Operation: ChunkOperation>(
-        directoryAt directoryIndex: Int, with theirs: SelectionBitmapDirectory?, _: Operation.Type
-    ) {
+        directoryAt directoryIndex: Int, with theirs: SelectionBitmapDirectory?, flips: inout Int,
+        _: Operation.Type
+    ) -> SelectionBitmapDirectory? {
         // The shared directory keeps its chunks alive, and unchanged, while it is read: a copy
         // elsewhere holds it too, and this local holds it until the new one replaces it.
         let mine = directories[directoryIndex]
@@ -138,26 +162,34 @@ extension SelectionBitmap {
             let myChunk = mine.chunk(at: chunkIndex)
             let theirChunk = theirs?.chunk(at: chunkIndex)
             let chunk: SelectionBitmapChunk?
-            let bitmapChunkIndex = directoryIndex << SelectionBitmapDirectory.chunkShift | chunkIndex
             switch Self.plan(mine: myChunk, theirs: theirChunk, Operation.self) {
             case .keepMine:
                 guard rebuilt != nil else { continue }
                 chunk = myChunk
             case .clear:
-                recordFlips(of: myChunk, becoming: nil, chunkIndex: bitmapChunkIndex)
-                count -= myChunk.unsafelyUnwrapped.population
+                let population = myChunk.unsafelyUnwrapped.population
+                count -= population
+                flips += population
                 chunk = nil
             case .takeTheirs:
-                recordFlips(of: nil, becoming: theirChunk, chunkIndex: bitmapChunkIndex)
-                count += theirChunk.unsafelyUnwrapped.population
+                let population = theirChunk.unsafelyUnwrapped.population
+                count += population
+                flips += population
                 chunk = theirChunk
             case .combineWords:
-                chunk = combinedCopy(
-                    of: myChunk.unsafelyUnwrapped, with: theirChunk.unsafelyUnwrapped.words,
-                    chunkIndex: bitmapChunkIndex, Operation.self)
+                let source = myChunk.unsafelyUnwrapped
+                let target = SelectionBitmapChunk.makeUninitialized()
+                let delta = Self.writeCombinedWords(
+                    of: source.words, with: theirChunk.unsafelyUnwrapped.words, into: target.words, Operation.self)
+                count += delta
+                target.population = source.population + delta
+                flips += Operation.flips == .both ? Self.flipCount(from: source.words, to: target.words) : abs(delta)
+                chunk = target
             }
             if rebuilt == nil {
-                // The first change: the chunks before it are kept, shared with the copy.
+                // The first change. Forks the journal if a copy shares it (no entry yet).
+                _ = uniqueJournal()
+                // The chunks before it are kept, shared with the copy.
                 let directory = SelectionBitmapDirectory.makeUninitialized()
                 for earlier in 0..<chunkIndex {
                     (directory.chunks + earlier).initialize(to: mine.chunk(at: earlier))
@@ -166,7 +198,51 @@ extension SelectionBitmap {
             }
             (rebuilt.unsafelyUnwrapped.chunks + chunkIndex).initialize(to: chunk)
         }
-        if let rebuilt { directories[directoryIndex] = rebuilt }
+        guard let rebuilt else { return nil }
+        directories[directoryIndex] = rebuilt
+        return mine
+    }
+
+    /// Journals the flips between the directories `combineShared` replaced (`replaced[d]`,
+    /// nil where it replaced none) and their replacements, `flips` in all, or marks the journal
+    /// incomplete when they do not fit. Only chunks that are not the same object on both sides
+    /// are read; nothing is read when the journal is already incomplete or overflows.
+    private mutating func journalFlips(ofReplaced replaced: UnsafeBufferPointer<SelectionBitmapDirectory?>, count flips: Int) {
+        guard flips > 0 else { return }
+        let journal = uniqueJournal()
+        guard journal.isComplete else { return }
+        guard journal.hasRoom(for: flips) else {
+            journal.markIncomplete()
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: SelectionBitmapChunk.wordCount) { zero in
+            let zeroWords = UnsafePointer(zero.baseAddress.unsafelyUnwrapped)
+            zero.baseAddress.unsafelyUnwrapped.initialize(repeating: 0, count: SelectionBitmapChunk.wordCount)
+            for (directoryIndex, old) in replaced.enumerated() {
+                guard let old else { continue }
+                let new = directories[directoryIndex]
+                for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
+                    let oldChunk = old.chunk(at: chunkIndex)
+                    let newChunk = new.chunk(at: chunkIndex)
+                    if oldChunk === newChunk { continue }
+                    let oldWords = oldChunk.map { UnsafePointer($0.words) } ?? zeroWords
+                    let newWords = newChunk.map { UnsafePointer($0.words) } ?? zeroWords
+                    journal.recordFlips(
+                        from: oldWords, to: newWords,
+                        chunkBase: (directoryIndex << SelectionBitmapDirectory.chunkShift | chunkIndex) << SelectionBitmapChunk.bitShift,
+                        flipCount: Self.flipCount(from: oldWords, to: newWords))
+                }
+            }
+        }
+    }
+
+    /// The number of bits that differ between two chunks' words. O(64), vectorised.
+    private static func flipCount(from oldWords: UnsafePointer<UInt64>, to newWords: UnsafePointer<UInt64>) -> Int {
+        var flips = 0
+        for wordIndex in 0..<SelectionBitmapChunk.wordCount {
+            flips &+= (oldWords[wordIndex] ^ newWords[wordIndex]).nonzeroBitCount
+        }
+        return flips
     }
 
     /// What to do with one chunk, decided without writing anything. Takes the references as
@@ -289,13 +365,7 @@ extension SelectionBitmap {
         from oldWords: UnsafePointer<UInt64>, to newWords: UnsafePointer<UInt64>, count populationChange: Int,
         chunkIndex: Int, in journal: SelectionChangeJournal, _: Operation.Type
     ) {
-        var flipCount = abs(populationChange)
-        if Operation.flips == .both {
-            flipCount = 0
-            for wordIndex in 0..<SelectionBitmapChunk.wordCount {
-                flipCount &+= (oldWords[wordIndex] ^ newWords[wordIndex]).nonzeroBitCount
-            }
-        }
+        let flipCount = Operation.flips == .both ? flipCount(from: oldWords, to: newWords) : abs(populationChange)
         journal.recordFlips(
             from: oldWords, to: newWords, chunkBase: chunkIndex << SelectionBitmapChunk.bitShift, flipCount: flipCount)
     }

@@ -105,12 +105,23 @@ extension SelectionBitmap {
         for directoryIndex in directories.indices {
             let theirs = other.directory(at: directoryIndex)
             if directories[directoryIndex] === theirs && Operation.whenSameChunk == .keepMine { continue }
+            // Nothing is asked or written before the first chunk that changes: asking whether
+            // the directory is shared copies the root array when a copy shares it.
+            var firstChange = 0
+            while firstChange < SelectionBitmapDirectory.chunkCount,
+                  Self.plan(
+                      mine: directories[directoryIndex].chunk(at: firstChange),
+                      theirs: theirs?.chunk(at: firstChange), Operation.self) == .keepMine {
+                firstChange += 1
+            }
+            if firstChange == SelectionBitmapDirectory.chunkCount { continue }
             if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
                 replaced[directoryIndex] = combineShared(
-                    directoryAt: directoryIndex, with: theirs, flips: &replacedFlips, Operation.self)
+                    directoryAt: directoryIndex, with: theirs, from: firstChange, flips: &replacedFlips,
+                    Operation.self)
                 continue
             }
-            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
+            for chunkIndex in firstChange..<SelectionBitmapDirectory.chunkCount {
                 let plan = Self.plan(
                     mine: directories[directoryIndex].chunk(at: chunkIndex),
                     theirs: theirs?.chunk(at: chunkIndex), Operation.self)
@@ -148,17 +159,18 @@ extension SelectionBitmap {
     /// copied selection changes nearly every chunk, so that saves two atomic operations per
     /// chunk. A directory in which nothing changes stays shared.
     ///
-    /// Returns the replaced directory, nil if none; adds the number of flips to `flips` for
-    /// `journalFlips(ofReplaced:count:)`, which records them.
+    /// Chunks before `firstChange` are known not to change. Returns the replaced directory,
+    /// nil if none; adds the number of flips to `flips` for `journalFlips(ofReplaced:count:)`,
+    /// which records them.
     private mutating func combineShared<Operation: ChunkOperation>(
-        directoryAt directoryIndex: Int, with theirs: SelectionBitmapDirectory?, flips: inout Int,
-        _: Operation.Type
+        directoryAt directoryIndex: Int, with theirs: SelectionBitmapDirectory?, from firstChange: Int,
+        flips: inout Int, _: Operation.Type
     ) -> SelectionBitmapDirectory? {
         // The shared directory keeps its chunks alive, and unchanged, while it is read: a copy
         // elsewhere holds it too, and this local holds it until the new one replaces it.
         let mine = directories[directoryIndex]
         var rebuilt: SelectionBitmapDirectory?
-        for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
+        for chunkIndex in firstChange..<SelectionBitmapDirectory.chunkCount {
             let myChunk = mine.chunk(at: chunkIndex)
             let theirChunk = theirs?.chunk(at: chunkIndex)
             let chunk: SelectionBitmapChunk?

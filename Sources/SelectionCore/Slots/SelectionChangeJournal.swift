@@ -131,6 +131,44 @@ final class SelectionChangeJournal {
         }
     }
 
+    /// Records the flips between two versions of a chunk's 64 words, `flipCount` of them
+    /// (bit `i` of word `w` is slot `chunkBase + 64 · w + i`), or marks the journal
+    /// incomplete when they do not fit. The caller holds the sole reference.
+    ///
+    /// O(64) plus one step per flip: room is made once, and unchanged cache lines of the
+    /// chunk (eight words) are passed over with one test each.
+    func recordFlips(
+        from oldWords: UnsafePointer<UInt64>, to newWords: UnsafePointer<UInt64>,
+        chunkBase: Int, flipCount: Int
+    ) {
+        guard isComplete else { return }
+        guard hasRoom(for: flipCount) else {
+            markIncomplete()
+            return
+        }
+        while capacity - entryCount < flipCount { grow() }
+        var next = storage.unsafelyUnwrapped + entryCount
+        for lineStart in stride(from: 0, to: 64, by: 8) {
+            var lineChanges: UInt64 = 0
+            for wordIndex in lineStart..<lineStart + 8 {
+                lineChanges |= oldWords[wordIndex] ^ newWords[wordIndex]
+            }
+            guard lineChanges != 0 else { continue }
+            for wordIndex in lineStart..<lineStart + 8 {
+                let newWord = newWords[wordIndex]
+                var bits = oldWords[wordIndex] ^ newWord
+                let wordBase = UInt64(chunkBase | (wordIndex << 6))
+                while bits != 0 {
+                    let bit = UInt64(bits.trailingZeroBitCount)
+                    bits &= bits &- 1
+                    next.pointee = (wordBase | bit) << 1 | ((newWord >> bit) & 1)
+                    next += 1
+                }
+            }
+        }
+        entryCount &+= flipCount
+    }
+
     /// Notes a change that is not recorded. The caller holds the sole reference.
     func markIncomplete() {
         isComplete = false

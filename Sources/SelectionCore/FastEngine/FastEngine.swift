@@ -149,9 +149,12 @@ public struct FastEngine: SelectionEngine, Sendable {
         guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
         guard mode == .selecting else { return SlotStep(outcome: .applied, action: .open(slot)) }
         if sheet != nil { return .rejected(.covered) }
-        if selection.contains(slot) {
+        if limit == nil {
+            // No pick order to keep: one walk to the word instead of a test and a write.
+            selection.toggle(slot)
+        } else if selection.contains(slot) {
             selection.remove(slot)
-            if limit != nil, let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
+            if let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
         } else {
             if let limit {
                 if selection.count == limit { return .rejected(.limitReached) }

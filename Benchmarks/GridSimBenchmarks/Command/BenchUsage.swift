@@ -8,10 +8,10 @@ enum BenchUsage {
         usage: \(programName) [options]
 
         Benchmarks of photo-grid selection: toggle latency, set-intersection pruning, selection
-        and grid-order snapshot diffs, replay throughput; each over grid sizes 1K … 10M and
-        several implementations (the reference model, the seeds' Set<String>, Set<Int>, CRoaring,
-        a plain bitset, stdlib diffs, a memory-copy kernel), all checked to compute the same
-        result. Gated against a baseline: allocations per operation and time ratios to an anchor
+        and grid-order snapshot diffs, replay throughput, a session's resident memory; each over
+        grid sizes 1K … 10M and several implementations (the reference model, the seeds'
+        Set<String>, Set<Int>, CRoaring, a plain bitset, stdlib diffs, a memory-copy kernel),
+        all checked to compute the same result. Gated against a baseline: allocations per operation and time ratios to an anchor
         timed alternately in the same run. Wall times and throughput are information only.
 
         options:

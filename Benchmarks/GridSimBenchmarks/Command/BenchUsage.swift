@@ -11,8 +11,9 @@ enum BenchUsage {
         and grid-order snapshot diffs, replay throughput, a session's resident memory; each over
         grid sizes 1K … 10M and several implementations (the reference model, the seeds'
         Set<String>, Set<Int>, CRoaring, a plain bitset, stdlib diffs, a memory-copy kernel),
-        all checked to compute the same result. Gated against a baseline: allocations per operation and time ratios to an anchor
-        timed alternately in the same run. Wall times and throughput are information only.
+        all checked to compute the same result. Gated against a baseline: allocations per
+        operation and time ratios to an anchor timed alternately in the same run. Wall times
+        and throughput are information only.
 
         options:
           --quick               the CI subset: sizes 1K,10K, 0.6 s of rounds per benchmark,

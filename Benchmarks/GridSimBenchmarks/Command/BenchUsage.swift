@@ -2,6 +2,12 @@ import BenchmarkKit
 
 /// The `--help` text: every flag, the exit codes, the environment.
 enum BenchUsage {
+    /// A run's seconds of rounds per benchmark, as the help prints them ("1.5", "3").
+    private static func seconds(_ settings: RunSettings) -> String {
+        let seconds = settings.caseBudgetNanoseconds / 1e9
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
     static func text(programName: String = "gridsim-bench") -> String {
         let codes = BenchExitCode.allCases.map { "  \(String($0.rawValue).padding(2))  \($0.meaning)" }.joined(separator: "\n")
         return """
@@ -16,7 +22,7 @@ enum BenchUsage {
         and throughput are information only.
 
         options:
-          --quick               the CI subset: sizes 1K,10K, 0.6 s of rounds per benchmark,
+          --quick               the CI subset: sizes 1K,10K, \(seconds(.quick)) s of rounds per benchmark,
                                 replays of 20,000 events
           --sizes LIST          grid sizes, comma-separated: 1K,10K,100K,1M,10M (or plain numbers);
                                 default: all five (with --quick: 1K,10K)
@@ -30,8 +36,8 @@ enum BenchUsage {
           --compare NAME        compare with baseline NAME and exit with the verdict
           --baseline-dir DIR    baseline directory (default: Benchmarks/baselines under the nearest
                                 directory upwards holding Package.swift)
-          --case-seconds S      seconds of alternating rounds per benchmark (default 0.6 with
-                                --quick, else 2)
+          --case-seconds S      seconds of alternating rounds per benchmark (default \(seconds(.quick)) with
+                                --quick, else \(seconds(.full)))
           --events N            events per replayed trace (default 20000 with --quick, else 200000)
           --allow-debug         run an unoptimised (debug) build anyway; its figures mean little
           --quiet               no progress lines on stderr

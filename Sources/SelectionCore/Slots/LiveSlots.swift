@@ -269,11 +269,17 @@ public struct LiveSlots: Sendable {
         guard !leavers.isEmpty else { return 0 }
         live.subtract(flatWords: leaving)
         var touched: [UInt32] = []
-        for slot in leavers {
-            let block = Int(blockOfSlot[slot])
-            if gapCounts[block] == 0 { touched.append(UInt32(block)) }
-            liveCounts[block] &-= 1
-            gapCounts[block] &+= 1
+        let map = blockOfSlot
+        liveCounts.withUnsafeMutableBufferPointer { liveCounts in
+            gapCounts.withUnsafeMutableBufferPointer { gapCounts in
+                leavers.withUnsafeBufferPointer { leavers in
+                    map.forEachBlock(of: leavers) { _, block in
+                        if gapCounts[block] == 0 { touched.append(UInt32(block)) }
+                        liveCounts[block] &-= 1
+                        gapCounts[block] &+= 1
+                    }
+                }
+            }
         }
         recountPrefixes()
         for block in touched { compactIfWorthIt(Int(block)) }

@@ -43,6 +43,29 @@ struct SlotBlockMap: Sendable {
         }
     }
 
+    /// Calls `body` with each slot of `slots` and its block, in turn: one page lookup per run
+    /// of slots on the same page rather than one per slot. O(slots).
+    @inline(__always)
+    func forEachBlock(of slots: UnsafeBufferPointer<PhotoSlot>, _ body: (PhotoSlot, Int) -> Void) {
+        var next = 0
+        while next < slots.count {
+            let page = slots[next].index >> Self.pageShift
+            if page < pages.count, let entries = pages[page] {
+                entries.withUnsafeBufferPointer { entries in
+                    while next < slots.count, slots[next].index >> Self.pageShift == page {
+                        body(slots[next], Int(entries[slots[next].index & (Self.pageSize - 1)]))
+                        next &+= 1
+                    }
+                }
+            } else {
+                while next < slots.count, slots[next].index >> Self.pageShift == page {
+                    body(slots[next], Int(initialBlock(of: slots[next].index)))
+                    next &+= 1
+                }
+            }
+        }
+    }
+
     /// Puts every slot of `slots` in `block`. O(slots), with one page lookup per run of slots
     /// on the same page rather than one per slot.
     mutating func assign(_ slots: UnsafeBufferPointer<PhotoSlot>, to block: UInt32) {

@@ -88,38 +88,28 @@ enum BatchInsertion {
 }
 
 /// The final positions of a batch insertion that are not taken yet: a bit per position and
-/// a Fenwick tree of free counts per block of 512 positions (8 words), small enough (4 bytes
-/// per 512 photos) to stay in cache, so finding the p-th free position is O(log n) + 8 words.
+/// a tree of free counts per block of 512 positions (8 words, `BlockPrefixCounts`), small
+/// enough (4 bytes per 512 photos) to stay in cache, so finding the p-th free position is
+/// O(log n) + 8 words.
 private struct FreePositions {
     private static let wordsPerBlock = 8
     /// Bit i of word w: position 64·w + i is free.
     private var words: [UInt64]
-    /// 1-based Fenwick tree over the blocks' free counts.
-    private var tree: [Int32]
-    /// The largest power of two not above the block count: where a descent starts.
-    private let topStep: Int
+    /// Free positions per block of `wordsPerBlock` words.
+    private var freeCounts: BlockPrefixCounts
 
     init(count: Int) {
         let wordCount = (count + 63) >> 6
-        words = [UInt64](repeating: ~0, count: wordCount)
+        var words = [UInt64](repeating: ~0, count: wordCount)
         if count & 63 != 0 {
             words[wordCount - 1] = (1 << UInt64(count & 63)) - 1
         }
         let blockCount = (wordCount + Self.wordsPerBlock - 1) / Self.wordsPerBlock
-        tree = [Int32](repeating: 0, count: blockCount + 1)
-        for block in 0..<blockCount {
-            var free = 0
-            for word in (block * Self.wordsPerBlock)..<Swift.min(wordCount, (block + 1) * Self.wordsPerBlock) {
-                free += words[word].nonzeroBitCount
-            }
-            let node = block + 1
-            tree[node] += Int32(free)
-            let parent = node + (node & -node)
-            if parent <= blockCount { tree[parent] += tree[node] }
-        }
-        var step = 1
-        while step << 1 <= blockCount { step <<= 1 }
-        topStep = blockCount == 0 ? 0 : step
+        freeCounts = BlockPrefixCounts((0..<blockCount).lazy.map { block in
+            let blockWords = (block * Self.wordsPerBlock)..<Swift.min(wordCount, (block + 1) * Self.wordsPerBlock)
+            return Int32(blockWords.reduce(0) { $0 + words[$1].nonzeroBitCount })
+        })
+        self.words = words
     }
 
     /// Takes the free position with `freeIndex` free positions before it, and returns it.
@@ -127,36 +117,19 @@ private struct FreePositions {
     /// About 15 dependent loads down the tree and as many updates up: at ten million
     /// positions the tree (80 KB) sits in L2, so a take costs ~150 ns.
     mutating func take(freeIndex: Int) -> Int {
-        let topStep = self.topStep
-        return tree.withUnsafeMutableBufferPointer { tree in
-            words.withUnsafeMutableBufferPointer { words in
-                // Descend to the last block whose free prefix count is at most freeIndex.
-                var remaining = freeIndex
-                var node = 0
-                var step = topStep
-                while step > 0 {
-                    let next = node &+ step
-                    if next < tree.count && Int(tree[next]) <= remaining {
-                        node = next
-                        remaining &-= Int(tree[next])
-                    }
-                    step >>= 1
-                }
-                // Block `node` (0-based) holds it: find the word, then the bit.
-                var word = node &* Self.wordsPerBlock
-                while words[word].nonzeroBitCount <= remaining {
-                    remaining &-= words[word].nonzeroBitCount
-                    word &+= 1
-                }
-                let bit = Self.position(ofSetBit: remaining, in: words[word])
-                words[word] &= ~(1 << UInt64(bit))
-                var index = node &+ 1
-                while index < tree.count {
-                    tree[index] &-= 1
-                    index &+= index & -index
-                }
-                return word << 6 | bit
+        let (block, rank) = freeCounts.block(holding: freeIndex)!
+        freeCounts.add(-1, toBlock: block)
+        return words.withUnsafeMutableBufferPointer { words in
+            // Find the word in the block, then the bit.
+            var remaining = rank
+            var word = block &* Self.wordsPerBlock
+            while words[word].nonzeroBitCount <= remaining {
+                remaining &-= words[word].nonzeroBitCount
+                word &+= 1
             }
+            let bit = Self.position(ofSetBit: remaining, in: words[word])
+            words[word] &= ~(1 << UInt64(bit))
+            return word << 6 | bit
         }
     }
 

@@ -228,6 +228,22 @@ struct LiveSlotsTests {
         #expect(grid.count == 6000 - 3 + 1 - 2900)
     }
 
+    /// A few chosen photos on a large grid are found through their blocks alone: in grid order,
+    /// after insertions, removals and a photo that came back.
+    @Test func fewSlotsOfASetOnALargeGridInGridOrder() {
+        var random = SeededRandom(seed: 8)
+        var grid = LiveSlots(count: 200_000)
+        grid.insert(contentsOf: (0..<50).map { SlotInsertion(slot: PhotoSlot(300_000 + $0), at: Int.random(in: 0...150_000, using: &random)) })
+        grid.remove(slots(Array(stride(from: 5, to: 200_000, by: 97))))
+        grid.insert(PhotoSlot(5), at: 3)
+        let order = grid.order
+        for chosenCount in [1, 2, 7, 20] {
+            let chosen = Set((0..<chosenCount).map { _ in order[Int.random(in: 0..<order.count, using: &random)] } + [PhotoSlot(5)])
+            let expected = order.filter { chosen.contains($0) }
+            #expect(grid.slots(of: SelectionBitmap(chosen)) == expected, "\(chosenCount) chosen")
+        }
+    }
+
     /// The chosen photos in grid order, stopping early, whatever the gaps.
     @Test func slotsOfASetInGridOrder() {
         var grid = LiveSlots(count: 5000)

@@ -184,12 +184,15 @@ public struct LiveSlots: Sendable {
 
     /// The slots of `set` in grid order; `set` must hold grid photos only (the selection).
     ///
-    /// O(position of the last one): stops once all `set.count` are found. Each slot is
-    /// written to the result and kept or overwritten by the next, without a branch on
-    /// membership, which a half-selected grid would mispredict every other slot.
+    /// A few slots (under N / 8,192): O(k log k + touched blocks × block), visiting only the
+    /// blocks that hold them. Otherwise O(position of the last one): a scan that stops once
+    /// all `set.count` are found. Each slot is written to the result and kept or overwritten
+    /// by the next, without a branch on membership, which a half-selected grid would
+    /// mispredict every other slot.
     public func slots(of set: SelectionBitmap) -> [PhotoSlot] {
         let wanted = set.count
         guard wanted != 0 else { return [] }
+        if wanted &* 8192 < count { return slotsVisitingTheirBlocks(of: set) }
         // One spare place: the branch-free loop writes each candidate before deciding.
         return [PhotoSlot](unsafeUninitializedCapacity: wanted + 1) { buffer, initialized in
             var next = 0
@@ -205,6 +208,29 @@ public struct LiveSlots: Sendable {
             }
             initialized = next
         }
+    }
+
+    /// `slots(of:)` for a few slots: their blocks, found through the slot-to-block map and
+    /// put in grid order, are the only ones read. A block read costs ~1,536 membership tests,
+    /// so this wins while the slots are far fewer than N / 1,536; the threshold leaves room
+    /// for slots that share no block.
+    private func slotsVisitingTheirBlocks(of set: SelectionBitmap) -> [PhotoSlot] {
+        var places: [UInt32] = []
+        places.reserveCapacity(set.count)
+        for slot in set { places.append(placeOfBlock[Int(blockOfSlot[slot])]) }
+        places.sort()
+        var found: [PhotoSlot] = []
+        found.reserveCapacity(set.count)
+        var previous: UInt32?
+        for place in places where place != previous {
+            previous = place
+            let block = Int(sequence[Int(place)])
+            let hasGaps = gapCounts[block] > 0
+            for slot in blocks[block] where set.contains(slot) && (!hasGaps || live.contains(slot)) {
+                found.append(slot)
+            }
+        }
+        return found
     }
 
     /// Calls `body` with each block's slots in grid order, gaps included, and whether the

@@ -17,7 +17,7 @@ extension PhotoInsertion where Photo == PhotoSlot {
 /// most 2,048 (8 KB), and the same slots as a bitmap for O(1) membership.
 ///
 /// Why blocks: a photo inserted in the middle of one contiguous 10M-slot array moves 20 MB
-/// on average; in a block it moves 4 KB at most. The blocks are listed in grid order
+/// on average; in a block it moves 8 KB at most. The blocks are listed in grid order
 /// (`sequence`), a Fenwick tree over their photo counts finds the block that holds a grid
 /// position in O(log B), and a slot-to-block map lets a removal find its block in O(1).
 /// Reading the order in turn is a walk over arrays of up to 2,048 slots, nearly as fast as
@@ -431,7 +431,7 @@ public struct LiveSlots: Sendable {
     }
 
     /// Moves the back half of the full block at `place` into a new block after it. O(block +
-    /// B): the sequence and tree are rebuilt, once per ~1,000 insertions into a block.
+    /// B): the sequence and tree are rebuilt, once per 512 to 1,024 insertions into a block.
     private mutating func split(atPlace place: Int) {
         let block = Int(sequence[place])
         let half = blocks[block].count / 2

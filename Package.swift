@@ -51,14 +51,14 @@ let package = Package(
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
-        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore"]),
+        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "TestSupport"]),
         .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "TestSupport"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace"]),
         .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim", "TestSupport"]),
         .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks", "TestSupport"]),
-        // Scratch directories that tests remove when they exit.
+        // What several test targets share: scratch directories removed at exit, a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]

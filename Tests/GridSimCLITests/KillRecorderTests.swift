@@ -1,5 +1,6 @@
 import Foundation
 import SelectionTrace
+import TestSupport
 import Testing
 
 /// A recording process SIGKILLed at random moments: whatever it leaves reads back to an
@@ -17,7 +18,7 @@ struct KillRecorderTests {
     /// commits pushed out of the way, so the count is the window) and kill moments spread from
     /// before the first event to well into the stream.
     static let runs: [Run] = {
-        var random = SplitMix64Generator(seed: 0x4B11_1ED)
+        var random = SplitMix64(seed: 0x4B11_1ED)
         return (0..<60).map { index in
             Run(
                 format: index < 50 ? .binary : .text, flushEvents: [1, 8, 64][index % 3], seed: UInt64(index),
@@ -78,15 +79,3 @@ struct KillRecorderTests {
     }
 }
 
-/// A seeded generator for the kill moments.
-struct SplitMix64Generator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

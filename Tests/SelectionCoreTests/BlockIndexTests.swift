@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SelectionCore
@@ -17,7 +18,7 @@ struct BlockIndexTests {
 
     @Test(arguments: [0, 1, 2, 7, 64, 100, 1000])
     func prefixCountsFindEveryRankAsAScanDoes(blockCount: Int) {
-        var random = SeededRandom(seed: UInt64(blockCount) &+ 3)
+        var random = SplitMix64(seed: UInt64(blockCount) &+ 3)
         // Zero counts included: empty blocks must be skipped.
         var counts = (0..<blockCount).map { _ in Int32(random.next() % 4 == 0 ? 0 : random.next() % 9) }
         var tree = BlockPrefixCounts(counts)
@@ -40,7 +41,7 @@ struct BlockIndexTests {
     }
 
     @Test func slotBlockMapReadsItsLayoutAndItsWrites() {
-        var random = SeededRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         let initialCount = 200_000
         var map = SlotBlockMap(initialCount: initialCount)
         var written: [PhotoSlot: UInt32] = [:]

@@ -1,4 +1,5 @@
 import SelectionCore
+import TestSupport
 import Testing
 
 /// The diff rebuilds `new` from `old`, and says nothing false along the way.
@@ -56,7 +57,7 @@ struct GridDiffTests {
     /// Random grids: deletions, insertions, moves, in every mix, over dense and sparse slots.
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
     func randomRoundTrips(seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         for round in 0..<40 {
             let count = Int.random(in: 0...300, using: &random)
             // Sparse slots (every 1000th) exercise the hashed index.
@@ -77,7 +78,7 @@ struct GridDiffTests {
     }
 
     @Test func purePermutations() {
-        var random = SeededRandom(seed: 77)
+        var random = SplitMix64(seed: 77)
         for count in [1, 2, 3, 10, 500] {
             let old = slots(Array(0..<count))
             expectRoundTrip(old, old.shuffled(using: &random), "count \(count)")
@@ -86,7 +87,7 @@ struct GridDiffTests {
 
     @Test func aDiffOfTheBenchmarkShape() {
         // 10K ids: 1K deleted, 1K inserted, 200 moved; the benchmark is 10 times bigger.
-        var random = SeededRandom(seed: 5)
+        var random = SplitMix64(seed: 5)
         let old = slots(Array(0..<10_000))
         var new = old.filter { _ in random.next() % 10 != 0 }
         for index in 0..<1_000 {

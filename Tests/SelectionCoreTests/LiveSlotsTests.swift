@@ -1,4 +1,5 @@
 import SelectionCore
+import TestSupport
 import Testing
 
 /// The grid and its live bitmap agree: same slots, no duplicates.
@@ -40,7 +41,7 @@ struct LiveSlotsTests {
     /// slots, tested a block at a time) and shuffled ones (tested slot by slot).
     @Test(arguments: [false, true])
     func randomRemovalsMatchAFilter(shuffled: Bool) {
-        var random = SeededRandom(seed: shuffled ? 21 : 22)
+        var random = SplitMix64(seed: shuffled ? 21 : 22)
         for round in 0..<30 {
             let count = Int.random(in: 0...3000, using: &random)
             var order = (0..<count).map { PhotoSlot($0) }
@@ -78,7 +79,7 @@ struct LiveSlotsTests {
     /// A batch insertion equals inserting one by one, clamping each position at its turn.
     @Test(arguments: [0, 1, 2, 63, 64, 65, 200, 5000])
     func batchInsertionMatchesOneByOne(count: Int) {
-        var random = SeededRandom(seed: UInt64(count) + 1)
+        var random = SplitMix64(seed: UInt64(count) + 1)
         for round in 0..<20 {
             let grid = LiveSlots(count: count)
             let insertionCount = Int.random(in: 0...Swift.max(3, count / 4 + 2), using: &random)
@@ -98,7 +99,7 @@ struct LiveSlotsTests {
     }
 
     @Test func randomRemovalsAndInsertionsMatchAnArray() {
-        var random = SeededRandom(seed: 9)
+        var random = SplitMix64(seed: 9)
         var grid = LiveSlots(count: 3000)
         var model = grid.order
         var nextSlot = 3000
@@ -180,7 +181,7 @@ struct LiveSlotsTests {
     /// returning photos included) on grids from one block to many, against an array.
     @Test(arguments: [0, 700, 2048, 9000, 70_000])
     func randomChangesMatchAnArray(count: Int) {
-        var random = SeededRandom(seed: UInt64(count) &+ 77)
+        var random = SplitMix64(seed: UInt64(count) &+ 77)
         var grid = LiveSlots(count: count)
         var model = grid.order
         var gone: [PhotoSlot] = []
@@ -231,7 +232,7 @@ struct LiveSlotsTests {
     /// A few chosen photos on a large grid are found through their blocks alone: in grid order,
     /// after insertions, removals and a photo that came back.
     @Test func fewSlotsOfASetOnALargeGridInGridOrder() {
-        var random = SeededRandom(seed: 8)
+        var random = SplitMix64(seed: 8)
         var grid = LiveSlots(count: 200_000)
         grid.insert(contentsOf: (0..<50).map { SlotInsertion(slot: PhotoSlot(300_000 + $0), at: Int.random(in: 0...150_000, using: &random)) })
         grid.remove(slots(Array(stride(from: 5, to: 200_000, by: 97))))
@@ -249,7 +250,7 @@ struct LiveSlotsTests {
         var grid = LiveSlots(count: 5000)
         grid.insert(contentsOf: (0..<40).map { SlotInsertion(slot: PhotoSlot(6000 + $0), at: 4000 - $0 * 90) })
         grid.remove(slots(Array(stride(from: 1, to: 5000, by: 7))))
-        var random = SeededRandom(seed: 4)
+        var random = SplitMix64(seed: 4)
         for density in [0, 1, 30, 100] {
             let chosen = grid.order.filter { _ in Int(random.next() % 100) < density }
             let set = SelectionBitmap(chosen)

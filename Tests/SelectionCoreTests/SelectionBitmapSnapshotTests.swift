@@ -1,5 +1,6 @@
-@testable import SelectionCore
+import TestSupport
 import Testing
+@testable import SelectionCore
 
 private let chunkBits = SelectionBitmapChunk.bitCount
 private let directorySlots = SelectionBitmapDirectory.slotCount
@@ -37,7 +38,7 @@ private func diffUsesJournal(from old: SelectionBitmap, to new: SelectionBitmap)
 
 struct SelectionBitmapSnapshotTests {
     @Test func mutatingACopyNeverChangesTheOriginal() {
-        var random = SeededRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         var current = SelectionBitmap(filledUpTo: 2 * chunkBits + 3)
         var model = Set(0..<(2 * chunkBits + 3))
         var snapshots: [(SelectionBitmap, Set<Int>)] = []
@@ -86,7 +87,7 @@ struct SelectionBitmapSnapshotTests {
     }
 
     @Test func snapshotsAFewTogglesApartDiffThroughTheJournal() {
-        var random = SeededRandom(seed: 3)
+        var random = SplitMix64(seed: 3)
         // A large capacity, sparsely filled, so that the Set model stays cheap.
         let size = 10 * directorySlots
         var current = SelectionBitmap(slotCapacity: size)
@@ -106,7 +107,7 @@ struct SelectionBitmapSnapshotTests {
     }
 
     @Test func diffsSpanSeveralSnapshotsAndBothDirections() {
-        var random = SeededRandom(seed: 4)
+        var random = SplitMix64(seed: 4)
         var current = SelectionBitmap()
         var history: [SelectionBitmap] = []
         for _ in 0..<30 {
@@ -179,7 +180,7 @@ struct SelectionBitmapSnapshotTests {
     /// Random histories: snapshots, toggles, bulk operations, diffs between any two points.
     @Test(arguments: [0, 1, 2, 3])
     func randomHistoriesDiffLikeSetSymmetricDifference(seed: UInt64) {
-        var random = SeededRandom(seed: 100 + seed)
+        var random = SplitMix64(seed: 100 + seed)
         let bound = [70, chunkBits + 1, 3 * chunkBits, directorySlots + 10][Int(seed)]
         var current = SelectionBitmap()
         var points: [SelectionBitmap] = [current]

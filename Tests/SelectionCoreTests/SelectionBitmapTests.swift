@@ -1,5 +1,6 @@
-@testable import SelectionCore
+import TestSupport
 import Testing
+@testable import SelectionCore
 
 private let chunkBits = SelectionBitmapChunk.bitCount
 private let directorySlots = SelectionBitmapDirectory.slotCount
@@ -40,7 +41,7 @@ private func expectSame(
 
 /// A random set of slots below `bound` of a random shape (empty, a few, full, a dense
 /// window across chunk boundaries, a run), and the same set as a bitmap.
-private func randomSet(below bound: Int, using random: inout SeededRandom) -> (Set<Int>, SelectionBitmap) {
+private func randomSet(below bound: Int, using random: inout SplitMix64) -> (Set<Int>, SelectionBitmap) {
     guard bound > 0 else { return ([], SelectionBitmap()) }
     let set: Set<Int>
     switch random.next() % 5 {
@@ -115,7 +116,7 @@ struct SelectionBitmapTests {
     /// Random operation sequences against `Set<Int>`, from an empty and from a full bitmap.
     @Test(arguments: sizes, [false, true])
     func randomOperationsMatchSetModel(size: Int, startsFull: Bool) {
-        var random = SeededRandom(seed: UInt64(size) &* 31 &+ (startsFull ? 7 : 3))
+        var random = SplitMix64(seed: UInt64(size) &* 31 &+ (startsFull ? 7 : 3))
         var bits = startsFull ? SelectionBitmap(filledUpTo: size) : SelectionBitmap()
         var model = startsFull ? Set(0..<size) : []
         // Slots up to a little past the size, so that growth is exercised too.
@@ -200,7 +201,7 @@ struct SelectionBitmapTests {
 
     @Test(arguments: sizes)
     func setAlgebraMatchesSetModel(size: Int) {
-        var random = SeededRandom(seed: UInt64(size) &+ 99)
+        var random = SplitMix64(seed: UInt64(size) &+ 99)
         for round in 0..<(size > 100_000 ? 3 : 12) {
             let bound = size + 65
             let (leftModel, left) = randomSet(below: bound, using: &random)
@@ -228,7 +229,7 @@ struct SelectionBitmapTests {
     /// equal to and longer than the bitmap, and not a whole number of chunks.
     @Test(arguments: [0, 1, 63, 64, 65, 200, 4096 + 3])
     func subtractFlatWords(wordCount: Int) {
-        var random = SeededRandom(seed: UInt64(wordCount) &+ 17)
+        var random = SplitMix64(seed: UInt64(wordCount) &+ 17)
         for round in 0..<8 {
             let bound = Int.random(in: 1...(3 * chunkBits), using: &random)
             var (model, bits) = randomSet(below: bound, using: &random)
@@ -297,7 +298,7 @@ struct SelectionBitmapTests {
 
     @Test(arguments: sizes)
     func iterationInGridOrder(size: Int) {
-        var random = SeededRandom(seed: UInt64(size) &+ 5)
+        var random = SplitMix64(seed: UInt64(size) &+ 5)
         let order = (0..<size).map { PhotoSlot($0) }.shuffled(using: &random)
         let (model, bits) = randomSet(below: size, using: &random)
         let expected = order.filter { model.contains($0.index) }

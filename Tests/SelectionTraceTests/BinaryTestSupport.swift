@@ -32,7 +32,7 @@ enum BinaryTestTraces {
     /// A seeded random trace on a grid given by count or by ids: taps, long presses, library
     /// changes with new and unknown ids.
     static func random(seed: UInt64, events: Int, photos: Int) -> Trace {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let byIDs = Bool.random(using: &generator)
         let list: PhotoList = byIDs ? .ids((0..<photos).map { "photo-\($0)" }) : .count(photos)
         let ids = list.ids
@@ -60,19 +60,6 @@ enum BinaryTestTraces {
 
     static func temporaryDirectory() throws -> URL {
         try ScratchDirectory.make("binary")
-    }
-}
-
-/// SplitMix64, for reproducible test data.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -103,9 +103,15 @@ public struct LiveSlots: Sendable {
         blocks = stride(from: 0, to: order.count, by: Self.blockFill).map { first in
             Self.makeBlock(order[first ..< Swift.min(first + Self.blockFill, order.count)])
         }
-        blockOfSlot = SlotBlockMap(initialCount: 0)
-        for (block, slots) in blocks.enumerated() {
-            slots.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(block)) }
+        // Slots 0 ..< n in order (explicit ids interned from a header) sit where the map's
+        // unwritten pages already put them: no 4 bytes a photo for the map.
+        if order.indices.allSatisfy({ order[$0].index == $0 }) {
+            blockOfSlot = SlotBlockMap(initialCount: order.count)
+        } else {
+            blockOfSlot = SlotBlockMap(initialCount: 0)
+            for (block, slots) in blocks.enumerated() {
+                slots.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(block)) }
+            }
         }
         indexBlocksInOrder()
     }

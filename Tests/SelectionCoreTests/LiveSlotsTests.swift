@@ -2,10 +2,16 @@ import SelectionCore
 import TestSupport
 import Testing
 
-/// The grid and its live bitmap agree: same slots, no duplicates.
+/// The grid and its live bitmap agree: same slots, no duplicates; and `contains` answers
+/// for every slot as the order does (it may answer from its summary of full chunks).
 private func expectConsistent(_ grid: LiveSlots, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(grid.live.count == grid.count, sourceLocation: sourceLocation)
-    #expect(Array(grid.live) == grid.order.sorted(), sourceLocation: sourceLocation)
+    let sorted = grid.order.sorted()
+    #expect(Array(grid.live) == sorted, sourceLocation: sourceLocation)
+    var members = [Bool](repeating: false, count: (sorted.last?.index ?? 0) + 4097)
+    for slot in sorted { members[slot.index] = true }
+    let wrong = members.indices.first { grid.contains(PhotoSlot($0)) != members[$0] }
+    #expect(wrong == nil, "contains(\(wrong ?? -1)) disagrees with the order", sourceLocation: sourceLocation)
 }
 
 struct LiveSlotsTests {

@@ -67,6 +67,8 @@ public struct LiveSlots: Sendable {
     /// The slots in the grid, gaps excluded. Share it with the selection for select-all and
     /// pruning.
     public private(set) var live: SelectionBitmap
+    /// The chunks of `live` that are full, so that `contains` rarely reads `live` itself.
+    private var fullChunks: FullChunkSummary
     /// How many gaps the blocks hold: removed slots not yet compacted away.
     public private(set) var gapCount = 0
 
@@ -83,6 +85,7 @@ public struct LiveSlots: Sendable {
         }
         blockOfSlot = SlotBlockMap(initialCount: count)
         live = SelectionBitmap(filledUpTo: count)
+        fullChunks = FullChunkSummary(of: live)
         (sequence, placeOfBlock, liveCounts, gapCounts, listedGaps, prefixCounts) = ([], [], [], [], [], BlockPrefixCounts([]))
         indexBlocksInOrder()
     }
@@ -95,6 +98,7 @@ public struct LiveSlots: Sendable {
         }
         self.init(count: 0)
         self.live = live
+        fullChunks = FullChunkSummary(of: live)
         lay(out: order)
     }
 
@@ -149,10 +153,11 @@ public struct LiveSlots: Sendable {
     /// Slots held by the blocks, gaps included.
     public var storedCount: Int { count + gapCount }
 
-    /// Whether `slot` is in the grid. O(1).
+    /// Whether `slot` is in the grid. O(1): one word of a small summary when the slot's
+    /// chunk is full (see `FullChunkSummary`), else a word of `live`.
     @inline(__always)
     public func contains(_ slot: PhotoSlot) -> Bool {
-        live.contains(slot)
+        fullChunks.holdsFullChunk(of: slot) || live.contains(slot)
     }
 
     // MARK: - Reading the order
@@ -275,6 +280,7 @@ public struct LiveSlots: Sendable {
         var removed = 0
         for slot in slots where live.remove(slot) {
             removed &+= 1
+            fullChunks.chunkLost(slot)
             let block = Int(blockOfSlot[slot])
             liveCounts[block] &-= 1
             if gapCounts[block] < Self.listedGapLimit && listedGaps[block].count == gapCounts[block] {
@@ -300,6 +306,7 @@ public struct LiveSlots: Sendable {
         }
         guard !leavers.isEmpty else { return 0 }
         live.subtract(flatWords: leaving)
+        for slot in leavers { fullChunks.chunkLost(slot) }
         var touched: [UInt32] = []
         let map = blockOfSlot
         liveCounts.withUnsafeMutableBufferPointer { liveCounts in
@@ -374,6 +381,7 @@ public struct LiveSlots: Sendable {
             var order = self.order
             BatchInsertion.apply(insertions, to: &order)
             for insertion in insertions { live.insert(insertion.slot) }
+            fullChunks = FullChunkSummary(of: live)
             lay(out: order)
         }
         return true
@@ -420,6 +428,7 @@ public struct LiveSlots: Sendable {
         }
         blocks[block].insert(slot, at: rank)
         live.insert(slot)
+        fullChunks.chunkGained(slot, in: live)
         blockOfSlot[slot] = UInt32(block)
         liveCounts[block] &+= 1
         prefixCounts.add(1, toBlock: place)

@@ -6,6 +6,9 @@ extension SelectionBitmap: Sequence {
     public struct Iterator: IteratorProtocol {
         /// Keeps the chunks alive (and unchanged: the iterator holds a copy of the root).
         private let directories: [SelectionBitmapDirectory]
+        /// Keeps the bitmap from writing its chunks in place while they are read: a bitmap
+        /// whose journal is shared copies before it writes (see `ChunkOwnership`).
+        private let journal: SelectionChangeJournal
         /// The chunk being read; its directory keeps it alive.
         private var chunk: SelectionBitmapChunk?
         /// The next chunk to look at, as an index over the whole bitmap.
@@ -18,6 +21,7 @@ extension SelectionBitmap: Sequence {
 
         init(_ bitmap: SelectionBitmap) {
             directories = bitmap.directories
+            journal = bitmap.journal
         }
 
         public mutating func next() -> PhotoSlot? {

@@ -80,6 +80,9 @@ extension SelectionBitmap {
     private mutating func combine<Operation: ChunkOperation>(
         with other: SelectionBitmap, _: Operation.Type
     ) {
+        // Chunks may be replaced here, and `other`'s may be shared from here on.
+        journal.revokeOwnership()
+        other.journal.revokeOwnership()
         if Operation.mayAddSlots, other.directories.count > directories.count {
             reserveCapacity(other.slotCapacity)
         }
@@ -88,7 +91,7 @@ extension SelectionBitmap {
         // (pruning) overflows the journal, and is then not recorded flip by flip only to be
         // dropped. On the stack for up to a few hundred directories (tens of millions of slots).
         withUnsafeTemporaryAllocation(of: SelectionBitmapDirectory?.self, capacity: directories.count) { replaced in
-            _ = replaced.initialize(repeating: nil)
+            replaced.initialize(repeating: nil)
             var replacedFlips = 0
             combine(with: other, replacing: replaced, flips: &replacedFlips, Operation.self)
             journalFlips(ofReplaced: UnsafeBufferPointer(replaced), count: replacedFlips)
@@ -388,6 +391,7 @@ extension SelectionBitmap {
     /// O(C + flatWords.count) word operations; chunks that are empty on either side are
     /// skipped after one check, and chunks that would not change are not copied.
     mutating func subtract(flatWords: [UInt64]) {
+        journal.revokeOwnership()
         flatWords.withUnsafeBufferPointer { flat in
             let wordCount = SelectionBitmapChunk.wordCount
             let chunkTotal = Swift.min(directories.count << SelectionBitmapDirectory.chunkShift, (flat.count + wordCount - 1) / wordCount)

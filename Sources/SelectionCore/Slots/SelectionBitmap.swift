@@ -121,18 +121,36 @@ public struct SelectionBitmap {
     }
 
     /// Flips one bit, recording the flip in the journal. Every single-slot write ends here.
+    ///
+    /// A chunk this value owns (see `ChunkOwnership`) is written directly; any other is
+    /// reached through `uniqueDirectory`-style checks of the root, its directory and itself,
+    /// copied where shared, and then owned.
     @inline(__always)
     @discardableResult
     mutating func flip(_ slot: PhotoSlot) -> Bool {
         let index = slot.index
         if index >= slotCapacity { reserveCapacity(index + 1) }
-        let isNowSet = directories.withUnsafeMutableBufferPointer { roots in
-            SelectionBitmapDirectory.flip(
-                bit: index & (SelectionBitmapDirectory.slotCount - 1),
-                ofDirectoryIn: roots.baseAddress.unsafelyUnwrapped + (index >> Self.directoryShift))
+        let journal = uniqueJournal()
+        journal.settleOwnership()
+        let chunkIndex = index >> SelectionBitmapChunk.bitShift
+        let isNowSet: Bool
+        if journal.ownsChunk(chunkIndex) {
+            // Reads the root and the directory, writes only the chunk: no uniqueness to ask.
+            isNowSet = directories.withUnsafeBufferPointer { roots in
+                SelectionBitmapDirectory.flip(
+                    bit: index & (SelectionBitmapDirectory.slotCount - 1),
+                    ofOwnedChunkIn: roots.baseAddress.unsafelyUnwrapped + (index >> Self.directoryShift))
+            }
+        } else {
+            isNowSet = directories.withUnsafeMutableBufferPointer { roots in
+                SelectionBitmapDirectory.flip(
+                    bit: index & (SelectionBitmapDirectory.slotCount - 1),
+                    ofDirectoryIn: roots.baseAddress.unsafelyUnwrapped + (index >> Self.directoryShift))
+            }
+            journal.claimChunk(chunkIndex)
         }
         count &+= isNowSet ? 1 : -1
-        uniqueJournal().record(slot, isNowSet: isNowSet)
+        journal.record(slot, isNowSet: isNowSet)
         return isNowSet
     }
 
@@ -148,6 +166,9 @@ public struct SelectionBitmap {
 
     /// The journal, forked if a copy shares it. Call before every change (recorded or not):
     /// two values holding one journal object must hold the same bits.
+    ///
+    /// A change other than `flip` must also call `revokeOwnership()` on this value's journal
+    /// before it replaces chunks, and on the journal of any bitmap whose chunks it takes.
     @inline(__always)
     mutating func uniqueJournal() -> SelectionChangeJournal {
         if !isKnownUniquelyReferenced(&journal) { journal = journal.fork() }
@@ -176,6 +197,7 @@ public struct SelectionBitmap {
     /// written) so that later toggles do not allocate; shared ones are dropped.
     public mutating func removeAll() {
         guard count != 0 else { return }
+        journal.revokeOwnership()
         let journal = uniqueJournal()
         if !journal.hasRoom(for: count) { journal.markIncomplete() }
         for directoryIndex in directories.indices where !directories[directoryIndex].isEmpty {

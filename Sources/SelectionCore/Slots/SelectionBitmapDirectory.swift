@@ -84,6 +84,15 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
         return SelectionBitmapChunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1), ofChunkIn: chunkSlot)
     }
 
+    /// Flips bit `index` (0 ..< 262,144) of a chunk the caller owns (see `ChunkOwnership`),
+    /// through the directory referenced by `slot`, without asking whether anything is shared.
+    /// Returns whether the bit is now set.
+    @inline(__always)
+    static func flip(bit index: Int, ofOwnedChunkIn slot: UnsafePointer<SelectionBitmapDirectory>) -> Bool {
+        let chunkSlot = slot.pointee.chunks + (index >> SelectionBitmapChunk.bitShift)
+        return SelectionBitmapChunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1), ofChunkIn: chunkSlot)
+    }
+
     /// The population of chunk `index`; 0 for nil.
     @inline(__always)
     func population(ofChunkAt index: Int) -> Int {

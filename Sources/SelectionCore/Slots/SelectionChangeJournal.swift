@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The bit flips a `SelectionBitmap` made since it last diverged from a copy, so that the
 /// diff of two snapshots a few toggles apart costs what changed, not what the grid holds.
 ///
@@ -38,6 +40,15 @@ final class SelectionChangeJournal {
     /// False once a change happened that is not in the entries.
     @exclusivity(unchecked) private(set) var isComplete = true
 
+    // Which chunks the holder may write in place (see `ChunkOwnership`). It lives here because
+    // the journal is already the object a flip asks about: when the journal is unique and no
+    // revocation came in, the record is still true.
+    @exclusivity(unchecked) private var ownership = ChunkOwnership()
+    /// Set by whoever may have made the holder's chunks reachable from elsewhere: a copy
+    /// forking away, or another bitmap taking its chunks. Atomic because it is set through a
+    /// journal that others share; the holder reads it once the journal is unique again.
+    private let ownershipRevoked = Atomic<Bool>(false)
+
     /// A journal that continues from no other.
     init() {
         parent = nil
@@ -68,7 +79,9 @@ final class SelectionChangeJournal {
     }
 
     /// A new journal for a writer that shares this one, linked to it while the chain has room.
+    /// The writer goes on sharing this journal's chunks, so their holder no longer owns them.
     func fork() -> SelectionChangeJournal {
+        revokeOwnership()
         // An incomplete journal is still a valid target (its holders' bits are known), it
         // just contributes no entries of its own to a longer chain.
         let inherited = isComplete ? inheritedEntryCount + entryCount : 0
@@ -167,6 +180,37 @@ final class SelectionChangeJournal {
             }
         }
         entryCount &+= flipCount
+    }
+
+    // MARK: - Ownership
+
+    /// Whether the holder may write chunk `chunkIndex` in place. The caller holds the sole
+    /// reference and has called `settleOwnership()` since it last became unique. O(1).
+    @inline(__always)
+    func ownsChunk(_ chunkIndex: Int) -> Bool {
+        ownership.owns(chunk: chunkIndex)
+    }
+
+    /// Records that the holder has just made the whole path to chunk `chunkIndex` its own.
+    /// The caller holds the sole reference.
+    func claimChunk(_ chunkIndex: Int) {
+        ownership.claim(chunk: chunkIndex)
+    }
+
+    /// Tells the holder that its chunks may be reachable from elsewhere. Any holder of any
+    /// reference may call it, from any thread.
+    func revokeOwnership() {
+        ownershipRevoked.store(true, ordering: .releasing)
+    }
+
+    /// Applies a revocation, if one came in. The caller holds the sole reference, so nobody
+    /// else can revoke at the same time.
+    @inline(__always)
+    func settleOwnership() {
+        if ownershipRevoked.load(ordering: .acquiring) {
+            ownership.forgetAll()
+            ownershipRevoked.store(false, ordering: .relaxed)
+        }
     }
 
     /// Notes a change that is not recorded. The caller holds the sole reference.

@@ -1,0 +1,93 @@
+import Testing
+@testable import SelectionCore
+
+private let chunkBits = SelectionBitmapChunk.bitCount
+
+private func contents(_ bitmap: SelectionBitmap) -> Set<Int> { Set(bitmap.map(\.index)) }
+
+/// A flip writes a chunk in place, without asking whether it is shared, when the bitmap
+/// remembers owning it (`ChunkOwnership`). Each test here builds a way for a chunk it owned
+/// to become reachable from another value, then writes, and checks the other value.
+struct SelectionBitmapOwnershipTests {
+    /// A bitmap that shared its chunk through `formUnion` copies before its next write.
+    @Test func chunksTakenByAnotherBitmapAreCopiedBeforeTheOwnerWrites() {
+        var source = SelectionBitmap()
+        source.toggle(5)
+        var taker = SelectionBitmap()
+        taker.formUnion(source)
+        #expect(taker.chunk(at: 0) === source.chunk(at: 0), "the union shares the chunk")
+        source.toggle(6)
+        #expect(contents(taker) == [5])
+        taker.toggle(7)
+        #expect(contents(source) == [5, 6])
+        #expect(contents(taker) == [5, 7])
+    }
+
+    /// The live slots of a grid are shared with the selection by Select all; the grid then
+    /// loses a photo, which flips a bit of the live bitmap.
+    @Test func theLiveBitmapCopiesAChunkTheSelectionTook() {
+        var live = SelectionBitmap(filledUpTo: 5000)
+        live.remove(3)
+        var selection = SelectionBitmap()
+        selection.selectAll(liveSlots: live)
+        live.remove(4)
+        #expect(selection.contains(4))
+        #expect(selection.count == 4999)
+        #expect(!live.contains(4) && live.count == 4998)
+    }
+
+    /// A bulk operation that puts another bitmap's chunk where this one owned its own.
+    @Test func aChunkReplacedByABulkOperationIsNotWrittenInPlace() {
+        let other = SelectionBitmap(slots([10]))
+        var bitmap = SelectionBitmap()
+        bitmap.toggle(5)
+        bitmap.toggle(5)
+        bitmap.formUnion(other)
+        bitmap.toggle(6)
+        #expect(contents(other) == [10])
+        #expect(contents(bitmap) == [6, 10])
+    }
+
+    /// A copy writes (and forks the journal), then overflows its journal, which lets go of the
+    /// original's journal: the original's journal is unique again while the copy still shares
+    /// the original's untouched chunks.
+    @Test func aCopyThatForkedAndLetGoStillSharesTheUntouchedChunks() {
+        var original = SelectionBitmap(slots([1, chunkBits + 1]))
+        var copy = original
+        // Enough flips to overflow the copy's journal (an even number: the slot ends as it was).
+        for _ in 0..<(SelectionChangeJournal.entryLimit + 2) { copy.toggle(PhotoSlot(chunkBits + 2)) }
+        #expect(!copy.journal.isComplete)
+        #expect(copy.chunk(at: 0) === original.chunk(at: 0), "chunk 0 is still shared")
+        original.toggle(2)
+        #expect(contents(copy) == [1, chunkBits + 1])
+        #expect(contents(original) == [1, 2, chunkBits + 1])
+    }
+
+    /// An iterator holds the bitmap's chunks while the bitmap is written.
+    @Test func iteratingWhileTogglingSeesTheValueItStarted() {
+        var bitmap = SelectionBitmap(filledUpTo: 100)
+        bitmap.toggle(0)
+        bitmap.toggle(0)
+        var seen: [Int] = []
+        for slot in bitmap {
+            seen.append(slot.index)
+            bitmap.toggle(PhotoSlot((slot.index + 1) % 100))
+        }
+        #expect(seen == Array(0..<100))
+        #expect(bitmap.count == 0, "every slot was toggled once")
+    }
+
+    /// A value kept as a snapshot, written again after the writer moved on.
+    @Test func aSnapshotWrittenLaterForksOnceMore() {
+        var current = SelectionBitmap()
+        current.toggle(1)
+        let snapshot = current
+        current.toggle(2)
+        var revived = snapshot
+        revived.toggle(3)
+        current.toggle(4)
+        #expect(contents(snapshot) == [1])
+        #expect(contents(revived) == [1, 3])
+        #expect(contents(current) == [1, 2, 4])
+    }
+}

@@ -6,7 +6,9 @@
 /// pair that gives the run's own noise band. Per round each subject contributes the fastest
 /// of a few samples (at least `minimumSamplesPerRound`, unless one sample takes a tenth of
 /// the budget); ratios are taken round by round, so that a machine slowing down for a while
-/// slows both sides of a ratio.
+/// slows both sides of a ratio. A subject that offers an untimed warm-up
+/// (`PreparedOperation.warmUpBeforeRound`) gets it at the start of its turn, so that it is
+/// not timed with the cache the previous subject left.
 public struct CaseRunner {
     public var settings: RunSettings
     /// Subtracted from every sample (see `MonotonicClock.calibratedOverhead`).
@@ -190,6 +192,7 @@ public struct CaseRunner {
                 guard rounds < lane.roundLimit else { continue }
                 var perRound: [Double] = []
                 perRound.reserveCapacity(lane.samplesPerRound)
+                lane.operation.warmUpBeforeRound?(lane.samplesPerRound * lane.operationsPerSample)
                 for _ in 0..<lane.samplesPerRound {
                     perRound.append(timeSample(lane.operation, operations: lane.operationsPerSample))
                 }

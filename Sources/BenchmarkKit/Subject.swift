@@ -47,6 +47,11 @@ public struct PreparedOperation {
     /// Untimed work before each sample, for operations that consume their state (a replay
     /// needs a fresh session each time). Nil when operations can follow each other.
     public var resetBeforeSample: (() -> Void)?
+    /// Untimed work before each round's samples, given how many operations the round will
+    /// time: brings what those operations touch into the cache without changing the state
+    /// (taps done twice, for instance). Without it, an operation on a large state is timed
+    /// with whatever the subjects before it in the round left in the cache. Nil: none.
+    public var warmUpBeforeRound: ((_ operations: Int) -> Void)?
     /// The canonical result of what has been performed, for the cross-subject check; nil for
     /// a subject that computes no result (the physical limit). Untimed.
     public var result: () -> ResultFingerprint?
@@ -54,10 +59,12 @@ public struct PreparedOperation {
     public init(
         perform: @escaping (_ count: Int) -> Void,
         resetBeforeSample: (() -> Void)? = nil,
+        warmUpBeforeRound: ((_ operations: Int) -> Void)? = nil,
         result: @escaping () -> ResultFingerprint?
     ) {
         self.perform = perform
         self.resetBeforeSample = resetBeforeSample
+        self.warmUpBeforeRound = warmUpBeforeRound
         self.result = result
     }
 }

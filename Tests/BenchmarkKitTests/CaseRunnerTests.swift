@@ -46,6 +46,23 @@ struct CaseRunnerTests {
         #expect("\(error!)".contains("42") && "\(error!)".contains("43"))
     }
 
+    @Test("a subject's warm-up runs untimed once at the start of each of its turns, for the operations the turn times")
+    func warmUpBeforeEachRound() throws {
+        final class Calls { var operations: [Int] = [] }
+        let calls = Calls()
+        let warmed = Subject<Int>(name: "warmed", role: .peer) { base, _ in
+            PreparedOperation(
+                perform: { count in for _ in 0..<count { blackHole(base &* 31) } },
+                warmUpBeforeRound: { calls.operations.append($0) },
+                result: { ResultFingerprint(canonical: [base + 1], summary: "\(base + 1)") })
+        }
+        let report = try Self.runCase([Self.subject("A", role: .seed, answer: 1), warmed])
+        let subject = try #require(report.subject(named: "warmed"))
+        let perTurn = try #require(subject.samplesPerRound) * (try #require(subject.operationsPerSample))
+        #expect(calls.operations.count == report.rounds)
+        #expect(calls.operations.allSatisfy { $0 == perTurn })
+    }
+
     @Test("a capped subject is skipped and reported with its reason; a capped anchor is an error")
     func caps() throws {
         let report = try Self.runCase([

@@ -23,7 +23,8 @@ extension ToggleSuite {
             var log: [SlotEvent] = []
             log.reserveCapacity(Fixture.sequenceLength * 2)
             let state = StateBox(TapState(selection: (engine: engine, log: log)))
-            return PreparedOperation(
+            return tapOperation(
+                state,
                 perform: { count in
                     let applied = state.withValue { state in
                         var applied = 0

@@ -10,6 +10,12 @@ import SelectionCore
 /// subtracted per batch first), so a percentile here is a percentile of 64-tap batch means:
 /// it shows slow stretches, not a single slow tap. A per-tap clock would cost ten times a
 /// bitset toggle and measure mostly itself.
+///
+/// Each subject's turn in a round starts with an untimed pass over the taps it is about to
+/// time, done twice so that the selection is unchanged (`tapWarmUp`). Otherwise, on a large
+/// grid, the turn before it (the reference model walks 400 MB at 10M photos) has evicted its
+/// state, and the case times main-memory latency: some 30 ns a toggle for the plain bitset at 10M
+/// random taps, where a toggle in cache takes a few.
 enum ToggleSuite: BenchmarkSuite {
     static let name = "toggle"
     static let summary = "tap events into a selecting state; latency per tap (batches of 64)"
@@ -55,6 +61,32 @@ enum ToggleSuite: BenchmarkSuite {
         var cursor = 0
     }
 
+    /// The warm-up of a tap subject: the next `operations` taps, performed twice, so that every
+    /// photo is tapped an even number of times and the selection is as it was; then the cursor
+    /// is put back, so that the round times those same taps with their memory in cache.
+    static func tapWarmUp<Selection>(
+        _ state: StateBox<TapState<Selection>>, _ perform: @escaping (Int) -> Void
+    ) -> (Int) -> Void {
+        { operations in
+            let start = state.value.cursor
+            for _ in 0..<2 {
+                state.value.cursor = start
+                perform(operations)
+            }
+            state.value.cursor = start
+        }
+    }
+
+    /// A tap subject's prepared operation: `perform`, its warm-up and its result.
+    static func tapOperation<Selection>(
+        _ state: StateBox<TapState<Selection>>, perform: @escaping (Int) -> Void,
+        resetBeforeSample: (() -> Void)? = nil, result: @escaping () -> ResultFingerprint?
+    ) -> PreparedOperation {
+        PreparedOperation(
+            perform: perform, resetBeforeSample: resetBeforeSample,
+            warmUpBeforeRound: tapWarmUp(state, perform), result: result)
+    }
+
     /// The subjects, one entry each. The chunked engine goes here as
     /// `engineTaps(ChunkedEngine.self, name: "chunked bitmap", role: .engine)` or as a subject
     /// of its own.
@@ -68,7 +100,8 @@ enum ToggleSuite: BenchmarkSuite {
             Subject(name: "Set<String>", role: .seed) { fixture, _ in
                 let state = StateBox(TapState(selection: Set([PhotoNaming.id(ofSlot: Fixture.firstSlot)])))
                 let ids = fixture.tapIDs
-                return PreparedOperation(
+                return tapOperation(
+                    state,
                     perform: { count in
                         state.withValue { state in
                             for _ in 0..<count {
@@ -83,7 +116,8 @@ enum ToggleSuite: BenchmarkSuite {
             Subject(name: "Set<Int>", role: .peer) { fixture, _ in
                 let state = StateBox(TapState(selection: Set([Fixture.firstSlot])))
                 let slots = fixture.tapSlots
-                return PreparedOperation(
+                return tapOperation(
+                    state,
                     perform: { count in
                         state.withValue { state in
                             for _ in 0..<count {
@@ -98,7 +132,8 @@ enum ToggleSuite: BenchmarkSuite {
             Subject(name: "CRoaring", role: .peer) { fixture, _ in
                 let state = StateBox(TapState(selection: RoaringBitmap(slots: [Fixture.firstSlot])))
                 let slots = fixture.tapSlots
-                return PreparedOperation(
+                return tapOperation(
+                    state,
                     perform: { count in
                         state.withValue { state in
                             for _ in 0..<count {
@@ -113,7 +148,8 @@ enum ToggleSuite: BenchmarkSuite {
                 let state = StateBox(TapState(selection: PlainBitset(slots: [Fixture.firstSlot], slotCapacity: fixture.photoCount)))
                 let slots = fixture.tapSlots
                 let injection = context.injection
-                return PreparedOperation(
+                return tapOperation(
+                    state,
                     perform: { count in
                         state.withValue { state in
                             for _ in 0..<count {
@@ -137,7 +173,8 @@ enum ToggleSuite: BenchmarkSuite {
             let state = StateBox(TapState(selection: EngineSetup.selecting(
                 Engine.self, photoCount: fixture.photoCount, selected: [Fixture.firstSlot])))
             let events = fixture.tapEvents
-            return PreparedOperation(
+            return tapOperation(
+                state,
                 perform: { count in
                     let effects = state.withValue { state in
                         var effects = 0
@@ -166,6 +203,7 @@ enum ToggleSuite: BenchmarkSuite {
                 anchor: "Set<String>",
                 notes: [
                     "latency = 64-tap batch time / 64, clock overhead subtracted per batch; percentiles are over batches",
+                    "each subject's turn in a round starts with the taps it is about to time, done twice untimed (the selection is unchanged): taps are timed with their data in cache, not with what the previous subject left there",
                     nearby
                         ? "taps cycle through 65,536 photos in runs of 1 to 80 within 200 photos of a random point (photos on screen); every subject starts selecting with photo 1 chosen"
                         : "taps cycle through 65,536 random photos; every subject starts selecting with photo 1 chosen",

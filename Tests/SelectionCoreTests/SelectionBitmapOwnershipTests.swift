@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import SelectionCore
 
@@ -9,18 +10,21 @@ private func contents(_ bitmap: SelectionBitmap) -> Set<Int> { Set(bitmap.map(\.
 /// remembers owning it (`ChunkOwnership`). Each test here builds a way for a chunk it owned
 /// to become reachable from another value, then writes, and checks the other value.
 struct SelectionBitmapOwnershipTests {
-    /// A bitmap that shared its chunk through `formUnion` copies before its next write.
-    @Test func chunksTakenByAnotherBitmapAreCopiedBeforeTheOwnerWrites() {
+    /// A bitmap that shared its chunk through `formUnion` copies before its next write: in
+    /// the first directory (whose ownership word is inline) and in a later one.
+    @Test(arguments: [0, 3 * SelectionBitmapDirectory.slotCount + 2 * chunkBits])
+    func chunksTakenByAnotherBitmapAreCopiedBeforeTheOwnerWrites(base: Int) {
         var source = SelectionBitmap()
-        source.toggle(5)
+        source.toggle(PhotoSlot(base + 5))
         var taker = SelectionBitmap()
         taker.formUnion(source)
-        #expect(taker.chunk(at: 0) === source.chunk(at: 0), "the union shares the chunk")
-        source.toggle(6)
-        #expect(contents(taker) == [5])
-        taker.toggle(7)
-        #expect(contents(source) == [5, 6])
-        #expect(contents(taker) == [5, 7])
+        let chunkIndex = base / chunkBits
+        #expect(taker.chunk(at: chunkIndex) === source.chunk(at: chunkIndex), "the union shares the chunk")
+        source.toggle(PhotoSlot(base + 6))
+        #expect(contents(taker) == [base + 5])
+        taker.toggle(PhotoSlot(base + 7))
+        #expect(contents(source) == [base + 5, base + 6])
+        #expect(contents(taker) == [base + 5, base + 7])
     }
 
     /// The live slots of a grid are shared with the selection by Select all; the grid then
@@ -89,5 +93,24 @@ struct SelectionBitmapOwnershipTests {
         #expect(contents(snapshot) == [1])
         #expect(contents(revived) == [1, 3])
         #expect(contents(current) == [1, 2, 4])
+    }
+
+    /// The record itself against a set: claims across the inline word and later ones, growth,
+    /// forgetting.
+    @Test func theRecordMatchesASet() {
+        var random = SplitMix64(seed: 9)
+        var record = ChunkOwnership()
+        var model = Set<Int>()
+        for step in 0..<2000 {
+            if step % 500 == 499 {
+                record.forgetAll()
+                model.removeAll()
+            }
+            let chunk = Int(random.next() % (step < 1000 ? 200 : 5000))
+            record.claim(chunk: chunk)
+            model.insert(chunk)
+        }
+        let wrong = (0..<6000).first { record.owns(chunk: $0) != model.contains($0) }
+        #expect(wrong == nil, "chunk \(wrong ?? -1)")
     }
 }

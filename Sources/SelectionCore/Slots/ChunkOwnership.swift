@@ -7,53 +7,66 @@
 /// another bitmap takes its chunks, which the journal that holds this record hears of (see
 /// `SelectionChangeJournal.revokeOwnership()`); in between, it can be remembered.
 ///
-/// One bit per chunk, one word per directory: 312 bytes at ten million slots. Forgetting is
-/// O(1) while nothing is owned, O(directories) otherwise.
+/// One bit per chunk, one word per directory: 312 bytes at ten million slots. The first
+/// directory's word is kept inline, so that a bitmap of up to 262,144 slots, or a snapshot of
+/// one written for the first time, allocates nothing for it. Forgetting is O(1) while
+/// nothing is owned, O(directories) otherwise.
 struct ChunkOwnership: ~Copyable {
-    /// Bit `c & 63` of word `c >> 6` is set when chunk `c` is owned.
-    private var words: UnsafeMutablePointer<UInt64>?
-    private var wordCapacity = 0
+    /// Bit `c & 63` of word `c >> 6` is set when chunk `c` is owned; word 0 is `firstWord`,
+    /// word `w` > 0 is `laterWords[w - 1]`.
+    private var firstWord: UInt64 = 0
+    private var laterWords: UnsafeMutablePointer<UInt64>?
+    private var laterCapacity = 0
     /// Whether some bit may be set, so that forgetting nothing costs nothing.
     private var mayOwnAny = false
 
     init() {}
 
     deinit {
-        words?.deallocate()
+        laterWords?.deallocate()
     }
 
     /// Whether chunk `chunkIndex` is owned. O(1).
     @inline(__always)
     func owns(chunk chunkIndex: Int) -> Bool {
         let wordIndex = chunkIndex >> 6
-        return wordIndex < wordCapacity && words.unsafelyUnwrapped[wordIndex] & (1 << UInt64(chunkIndex & 63)) != 0
+        let word =
+            wordIndex == 0
+            ? firstWord : (wordIndex <= laterCapacity ? laterWords.unsafelyUnwrapped[wordIndex - 1] : 0)
+        return word & (1 << UInt64(chunkIndex & 63)) != 0
     }
 
     /// Records that chunk `chunkIndex` is owned: the caller has just made its whole path
-    /// unique. Amortised O(1); allocates only to grow.
+    /// unique. Amortised O(1); allocates only to grow past the first directory.
     mutating func claim(chunk chunkIndex: Int) {
         let wordIndex = chunkIndex >> 6
-        if wordIndex >= wordCapacity { grow(toHold: wordIndex + 1) }
-        words.unsafelyUnwrapped[wordIndex] |= 1 << UInt64(chunkIndex & 63)
+        let bit: UInt64 = 1 << UInt64(chunkIndex & 63)
+        if wordIndex == 0 {
+            firstWord |= bit
+        } else {
+            if wordIndex > laterCapacity { grow(toHold: wordIndex) }
+            laterWords.unsafelyUnwrapped[wordIndex - 1] |= bit
+        }
         mayOwnAny = true
     }
 
     /// Forgets every chunk. O(1) when none is owned.
     mutating func forgetAll() {
         guard mayOwnAny else { return }
-        words.unsafelyUnwrapped.update(repeating: 0, count: wordCapacity)
+        firstWord = 0
+        laterWords?.update(repeating: 0, count: laterCapacity)
         mayOwnAny = false
     }
 
     private mutating func grow(toHold wordCount: Int) {
-        let newCapacity = Swift.max(wordCount, wordCapacity * 2, 4)
+        let newCapacity = Swift.max(wordCount, laterCapacity * 2, 4)
         let newWords = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-        if let words {
-            newWords.initialize(from: words, count: wordCapacity)
-            words.deallocate()
+        if let laterWords {
+            newWords.initialize(from: laterWords, count: laterCapacity)
+            laterWords.deallocate()
         }
-        (newWords + wordCapacity).initialize(repeating: 0, count: newCapacity - wordCapacity)
-        words = newWords
-        wordCapacity = newCapacity
+        (newWords + laterCapacity).initialize(repeating: 0, count: newCapacity - laterCapacity)
+        laterWords = newWords
+        laterCapacity = newCapacity
     }
 }

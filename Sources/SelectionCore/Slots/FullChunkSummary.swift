@@ -32,12 +32,15 @@ struct FullChunkSummary: Sendable {
     }
 
     /// Forgets that the chunk holding `slot` is full: call when a slot of it leaves. O(1).
+    /// Writes only when the bit is set, so that a snapshot's summary is copied only when a
+    /// full chunk loses a photo.
     @inline(__always)
     mutating func chunkLost(_ slot: PhotoSlot) {
         let chunkIndex = slot.index >> SelectionBitmapChunk.bitShift
         let wordIndex = chunkIndex >> 6
-        guard wordIndex < words.count else { return }
-        words[wordIndex] &= ~(1 << UInt64(chunkIndex & 63))
+        let bit: UInt64 = 1 << UInt64(chunkIndex & 63)
+        guard wordIndex < words.count, words[wordIndex] & bit != 0 else { return }
+        words[wordIndex] &= ~bit
     }
 
     /// Notes that the chunk holding `slot` is full if it now is: call when a slot of it is

@@ -5,6 +5,8 @@
 /// its own: copying a bitmap is O(1), and the first write after a copy copies the root
 /// (one reference per 262,144 slots), one directory and one chunk, never the whole bitmap.
 /// So a bitmap is a value, and an old snapshot costs one chunk copy per chunk touched since.
+/// A bitmap remembers which chunks it has made its own (`ChunkOwnership`), so that a toggle in
+/// one of them asks nothing of the three levels.
 ///
 /// Unallocated chunks (nil) read as all clear, so a mostly empty selection is small. A chunk
 /// that is uniquely owned is kept when it becomes empty, so that toggling back and forth

@@ -12,7 +12,8 @@
 ///
 /// The words live in the object's tail (a `ManagedBuffer`), so a chunk is one allocation and
 /// a word is one indirection away. Callers write only when they hold the sole reference
-/// (`isKnownUniquelyReferenced`); a shared chunk is copied first.
+/// (`isKnownUniquelyReferenced`, or a `ChunkOwnership` record that says so); a shared chunk
+/// is copied first.
 final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
     static let wordCount = 64
     static let bitCount = 4096

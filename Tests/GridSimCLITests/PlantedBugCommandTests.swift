@@ -17,7 +17,8 @@ struct PlantedBugCommandTests {
 
     static func run(_ arguments: [String], plantedBug: String) throws -> (code: Int32, out: String) {
         let process = Process()
-        process.executableURL = try #require(executable, "gridsim is not built beside the tests")
+        let gridsim: URL = try #require(executable, "gridsim is not built beside the tests")
+        process.executableURL = gridsim
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["GRIDSIM_PLANTED_BUG": plantedBug]) { $1 }
         let pipe = Pipe()

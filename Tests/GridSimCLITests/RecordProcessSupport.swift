@@ -16,7 +16,8 @@ enum GridSimProcess {
     /// Starts `gridsim arguments`, with `input` on its standard input (nil: none).
     static func start(_ arguments: [String], input: Data? = nil) throws -> Running {
         let process = Process()
-        process.executableURL = try #require(PlantedBugCommandTests.executable, "gridsim is not built beside the tests")
+        let gridsim: URL = try #require(PlantedBugCommandTests.executable, "gridsim is not built beside the tests")
+        process.executableURL = gridsim
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()

@@ -50,7 +50,7 @@ public enum Properties {
     }
 
     /// Every property, with `candidate` as the engine under test.
-    public static func all<Candidate: SelectionEngine>(candidate: Candidate.Type) -> [Property] {
+    public static func all<Candidate: SelectionEngine & SendableMetatype>(candidate: Candidate.Type) -> [Property] {
         [
             invariants(candidate: candidate), enginesAgree(candidate: candidate),
             deterministicReplay(candidate: candidate), stateAtStep, snapshotDiff, gridDiff, textRoundTrip,
@@ -58,7 +58,7 @@ public enum Properties {
     }
 
     /// SPEC.md section 1's invariants hold after every step, in both engines.
-    public static func invariants<Candidate: SelectionEngine>(candidate: Candidate.Type) -> Property {
+    public static func invariants<Candidate: SelectionEngine & SendableMetatype>(candidate: Candidate.Type) -> Property {
         Property(name: "invariants", summary: "the invariants of SPEC.md section 1 hold after every step") { trace in
             var reference = ReferenceModel(configuration: trace.header.configuration)
             var engine = Candidate(configuration: trace.header.configuration)
@@ -80,7 +80,7 @@ public enum Properties {
 
     /// The engine under test equals the reference on every step: outcome, reason, effects,
     /// announcements, state and projections.
-    public static func enginesAgree<Candidate: SelectionEngine>(candidate: Candidate.Type) -> Property {
+    public static func enginesAgree<Candidate: SelectionEngine & SendableMetatype>(candidate: Candidate.Type) -> Property {
         Property(name: "engines-agree", summary: "the engine equals the reference model on every step") { trace in
             var reference = ReferenceModel(configuration: trace.header.configuration)
             var engine = Candidate(configuration: trace.header.configuration)
@@ -104,7 +104,7 @@ public enum Properties {
     }
 
     /// Replaying a trace twice gives the same report.
-    public static func deterministicReplay<Candidate: SelectionEngine>(candidate: Candidate.Type) -> Property {
+    public static func deterministicReplay<Candidate: SelectionEngine & SendableMetatype>(candidate: Candidate.Type) -> Property {
         Property(name: "deterministic-replay", summary: "replaying a trace twice gives the same report") { trace in
             let first = Replayer.replay(trace, engine: Candidate.self)
             let second = Replayer.replay(trace, engine: Candidate.self)

@@ -53,7 +53,7 @@ extension PruningSuite {
     /// engine (copy-on-write: the copy shares everything until the event writes).
     static func fastEngineLibraryChange() -> Subject<Fixture> {
         Subject(name: "FastEngine event", role: .engine) { fixture, parameters in
-            var base = fixture.selecting(FastEngine.self)
+            let base = fixture.selecting(FastEngine.self)
             let event = SlotEvent.libraryChanged(
                 removed: fixture.change(removing: parameters.variant!).removedSlots.map { PhotoSlot($0) }, inserted: [])
             _ = base.selection.count

@@ -3,11 +3,16 @@ import Foundation
 /// Reads a byte stream line by line, holding one buffer of input at a time.
 ///
 /// A trace of a million lines is never in memory at once: each call returns the next line's
-/// bytes (without `\n` or a trailing `\r`). O(line length) per call, amortised.
+/// bytes (without `\n` or a trailing `\r`). O(line length) per call, amortised: a long line
+/// (the header of a trace with millions of explicit ids) is searched for its end once, not
+/// again from its start after each read.
 public struct LineReader {
     private let fileHandle: FileHandle?
     private var buffer: [UInt8]
     private var position = 0
+    /// Where the search for the next newline resumes: the bytes from `position` up to here
+    /// hold none.
+    private var searched = 0
     private var reachedEnd: Bool
     /// The 1-based number of the line most recently returned.
     public private(set) var lineNumber = 0
@@ -31,12 +36,13 @@ public struct LineReader {
     /// The next line, or nil at the end of the input.
     public mutating func nextLine() throws -> [UInt8]? {
         while true {
-            if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[Swift.max(position, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = lineBytes(position..<newline)
                 position = newline + 1
                 lineNumber += 1
                 return line
             }
+            searched = buffer.count
             if reachedEnd {
                 guard position < buffer.count else { return nil }
                 let line = lineBytes(position..<buffer.count)
@@ -60,6 +66,7 @@ public struct LineReader {
             return
         }
         buffer.removeSubrange(0..<position)
+        searched -= position
         position = 0
         let chunk = try fileHandle.read(upToCount: Self.chunkSize) ?? Data()
         if chunk.isEmpty {

@@ -32,6 +32,20 @@ struct EngineAgreementTests {
         #expect(Replayer.replay(trace, engine: FastEngine.self).json == Replayer.replay(trace, engine: ReferenceModel.self).json)
     }
 
+    /// A grid given by ids: in the listed order, numeric-looking ids included; a hand-made
+    /// list with repeats keeps each id where it first appears.
+    @Test(arguments: [["b", "a", "c"], ["3", "1", "20", "x"], ["b", "a", "b", "c", "a"]])
+    func anExplicitGridKeepsItsOrder(_ ids: [PhotoID]) {
+        var fast = FastEngine(configuration: GridConfiguration(photos: .ids(ids)))
+        var firstOccurrences: [PhotoID] = []
+        for id in ids where !firstOccurrences.contains(id) { firstOccurrences.append(id) }
+        #expect(fast.photos == firstOccurrences)
+        #expect(firstOccurrences.allSatisfy(fast.contains) && !fast.contains("1000"))
+        _ = fast.apply(.longPress(firstOccurrences[1]))
+        _ = fast.apply(.tap(firstOccurrences[0]))
+        #expect(fast.selectedPhotos == Array(firstOccurrences.prefix(2)))
+    }
+
     @Test(arguments: PruningStrategy.allCases)
     func everyPruningStrategyAgrees(_ strategy: PruningStrategy) throws {
         let trace = try Trace(contentsOfFile: Fixtures.path(ofTrace: "grid-photos-disappear.jsonl"))

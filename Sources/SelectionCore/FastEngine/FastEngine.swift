@@ -32,10 +32,14 @@ public struct FastEngine: SelectionEngine, Sendable {
             grid = LiveSlots(count: max(0, n))
         case .ids(let ids):
             let table = slots
-            // A trace's header has no duplicates (the codec checks); a hand-made list might.
-            grid =
-                LiveSlots(order: ids.map { table.slot(for: $0)! })
-                ?? LiveSlots(order: ids.map { table.slot(for: $0)! }.uniqued())!
+            if table.count == ids.count {
+                // No duplicates (a trace's header has none: the codec checks): the table
+                // interned the list in order, so its slots are 0 ..< n in grid order, the
+                // grid of a count, without hashing every id again.
+                grid = LiveSlots(count: ids.count)
+            } else {
+                grid = LiveSlots(order: ids.map { table.slot(for: $0)! }.uniqued())!
+            }
         }
         selection = SelectionBitmap(slotCapacity: grid.live.slotCapacity)
         limit = configuration.effectiveLimit

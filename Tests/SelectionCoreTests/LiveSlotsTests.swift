@@ -222,6 +222,18 @@ struct LiveSlotsTests {
         }
     }
 
+    /// Removals from chunks that were full, one by one and in bulk as the first change: the
+    /// summary of full chunks must forget them, or `contains` would still say yes.
+    @Test(arguments: [3, 5_000])
+    func removalsFromFullChunksShowInContains(removals: Int) {
+        var grid = LiveSlots(count: 50_000)
+        let doomed = (0..<removals).map { PhotoSlot(($0 * 9_973 + 11) % 50_000) }
+        let removed = grid.remove(doomed)
+        #expect(removed == Set(doomed).count)
+        #expect(doomed.allSatisfy { !grid.contains($0) })
+        expectConsistent(grid)
+    }
+
     /// A copy is a snapshot: changing one leaves the other as it was.
     @Test func copiesAreIndependent() {
         var grid = LiveSlots(count: 6000)

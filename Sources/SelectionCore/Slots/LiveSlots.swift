@@ -306,7 +306,7 @@ public struct LiveSlots: Sendable {
         }
         guard !leavers.isEmpty else { return 0 }
         live.subtract(flatWords: leaving)
-        for slot in leavers { fullChunks.chunkLost(slot) }
+        fullChunks.forgetChunksNoLongerFull(in: live)
         var touched: [UInt32] = []
         let map = blockOfSlot
         liveCounts.withUnsafeMutableBufferPointer { liveCounts in

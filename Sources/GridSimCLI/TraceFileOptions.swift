@@ -4,7 +4,7 @@ import SelectionTrace
 /// What convert, inspect and record share: the reader limits as options, the checks made on
 /// an output path before anything is written, and progress for long runs.
 enum TraceFileOptions {
-    /// `--max-photos`, `--max-ids`, `--max-header-bytes`, `--max-record-bytes`.
+    /// `--max-photos`, `--max-ids`, `--max-header-bytes`, `--max-record-bytes`, `--max-line-bytes`.
     static let limitOptions: [CommandSyntax.Option] = [
         .value(
             "--max-photos", "n", help: "Refuse a header whose grid is larger.",
@@ -18,6 +18,9 @@ enum TraceFileOptions {
         .value(
             "--max-record-bytes", "n", help: "Binary: refuse a larger record.",
             default: String(TraceLimits.default.maximumRecordBytes)),
+        .value(
+            "--max-line-bytes", "n", help: "Text: refuse a longer line (the header's included).",
+            default: String(TraceLimits.default.maximumLineBytes)),
     ]
 
     /// The limits the options ask for; each defaults to `TraceLimits.default`'s.
@@ -27,9 +30,10 @@ enum TraceFileOptions {
             maximumPhotoCount: try arguments.integer("--max-photos", default: defaults.maximumPhotoCount),
             maximumIDListCount: try arguments.integer("--max-ids", default: defaults.maximumIDListCount),
             maximumHeaderBytes: try arguments.integer("--max-header-bytes", default: defaults.maximumHeaderBytes),
-            maximumRecordBytes: try arguments.integer("--max-record-bytes", default: defaults.maximumRecordBytes))
+            maximumRecordBytes: try arguments.integer("--max-record-bytes", default: defaults.maximumRecordBytes),
+            maximumLineBytes: try arguments.integer("--max-line-bytes", default: defaults.maximumLineBytes))
         guard limits.maximumPhotoCount >= 0, limits.maximumIDListCount >= 0, limits.maximumHeaderBytes >= 0,
-            limits.maximumRecordBytes >= 1
+            limits.maximumRecordBytes >= 1, limits.maximumLineBytes >= 1
         else { throw UsageError("the --max-… limits must not be negative") }
         return limits
     }

@@ -16,6 +16,9 @@ public struct LineReader {
     private var reachedEnd: Bool
     /// The 1-based number of the line most recently returned.
     public private(set) var lineNumber = 0
+    /// The longest line returned, in bytes; a longer one is an error as soon as this many
+    /// bytes of it are read, so that input without line breaks cannot fill memory.
+    public var maximumLineLength = Int.max
 
     private static let chunkSize = 1 << 16
 
@@ -34,15 +37,20 @@ public struct LineReader {
     }
 
     /// The next line, or nil at the end of the input.
+    ///
+    /// - Throws: `TraceError` naming the line when it is longer than `maximumLineLength`;
+    ///   the file's own read errors.
     public mutating func nextLine() throws -> [UInt8]? {
         while true {
             if let newline = buffer[Swift.max(position, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+                try checkLength(newline - position)
                 let line = lineBytes(position..<newline)
                 position = newline + 1
                 lineNumber += 1
                 return line
             }
             searched = buffer.count
+            try checkLength(buffer.count - position)
             if reachedEnd {
                 guard position < buffer.count else { return nil }
                 let line = lineBytes(position..<buffer.count)
@@ -52,6 +60,15 @@ public struct LineReader {
             }
             try refill()
         }
+    }
+
+    private func checkLength(_ length: Int) throws(TraceError) {
+        // A trailing `\r` is not part of the line.
+        guard length > maximumLineLength else { return }
+        if length == maximumLineLength + 1 && buffer[position + maximumLineLength] == UInt8(ascii: "\r") { return }
+        throw TraceError(
+            line: lineNumber + 1,
+            message: "the line is longer than the limit of \(maximumLineLength) bytes (is this a text trace?)")
     }
 
     private func lineBytes(_ range: Range<Int>) -> [UInt8] {

@@ -15,15 +15,21 @@ public struct TraceLimits: Hashable, Sendable {
     public var maximumHeaderBytes: Int
     /// Binary traces: the largest record (one event, or one batch of id definitions).
     public var maximumRecordBytes: Int
+    /// Text traces: the longest line, the header's included (10M ids of 16 characters make
+    /// a header line of 190 MB). Input with no line breaks stops here rather than filling
+    /// memory.
+    public var maximumLineBytes: Int
 
     public init(
         maximumPhotoCount: Int = 100_000_000, maximumIDListCount: Int = 10_000_000,
-        maximumHeaderBytes: Int = 1 << 20, maximumRecordBytes: Int = 64 << 20
+        maximumHeaderBytes: Int = 1 << 20, maximumRecordBytes: Int = 64 << 20,
+        maximumLineBytes: Int = 1 << 30
     ) {
         self.maximumPhotoCount = maximumPhotoCount
         self.maximumIDListCount = maximumIDListCount
         self.maximumHeaderBytes = maximumHeaderBytes
         self.maximumRecordBytes = maximumRecordBytes
+        self.maximumLineBytes = maximumLineBytes
     }
 
     public static let `default` = TraceLimits()

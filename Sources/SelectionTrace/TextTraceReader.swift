@@ -13,6 +13,7 @@ public struct TextTraceReader {
     /// Reads the header from `lines`.
     public init(lines: LineReader, limits: TraceLimits = .default) throws {
         self.lines = lines
+        self.lines.maximumLineLength = limits.maximumLineBytes
         var headerLine: [UInt8]?
         while let line = try self.lines.nextLine() {
             if !Self.isBlank(line) {

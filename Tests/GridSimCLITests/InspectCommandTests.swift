@@ -86,4 +86,17 @@ struct InspectCommandTests {
         #expect(result.err == "\(text):1: field \"photos.count\" is 1000000000000, above the limit of 100000000 photos\n")
         #expect(Captured.run("inspect", "--max-photos", "2000000000000", text).code == 0)
     }
+
+    @Test func aLineOverTheLimitIsRefusedWithItsNumber() throws {
+        let directory = try GridSimProcess.temporaryDirectory()
+        let text = directory.appendingPathComponent("long-line.jsonl").path
+        let trace = #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n"
+            + #"{"t":0,"event":"longPress","photo":"1"}"# + "\n"
+        try Data(trace.utf8).write(to: URL(fileURLWithPath: text))
+        let result = Captured.run("inspect", "--max-line-bytes", "64", text)
+        #expect(result.code == 65)
+        #expect(result.err == "\(text):1: the line is longer than the limit of 64 bytes (is this a text trace?)\n")
+        #expect(Captured.run("inspect", "--max-line-bytes", "65", text).code == 0)
+        #expect(Captured.run("inspect", "--max-line-bytes", "0", text).code == 64)
+    }
 }

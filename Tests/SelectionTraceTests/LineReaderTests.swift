@@ -35,4 +35,37 @@ struct LineReaderTests {
         #expect(read == lines + ["last line, no newline"])
         #expect(reader.lineNumber == lines.count + 1)
     }
+
+    /// A line past the limit is an error naming it, as soon as the limit is passed; a line
+    /// of exactly the limit, or one more byte that is a `\r`, is not.
+    @Test func aLineLongerThanTheLimitIsAnErrorNamingIt() throws {
+        let text = "abcd\r\nabcde\nabc"
+        var reader = LineReader(bytes: Array(text.utf8))
+        reader.maximumLineLength = 4
+        #expect(try reader.nextLine() == Array("abcd".utf8))
+        let error = #expect(throws: TraceError.self) { try reader.nextLine() }
+        #expect(error?.line == 2)
+        #expect(error?.message.contains("longer than the limit of 4 bytes") == true)
+
+        // From a file with no line break at all: the read stops past the limit.
+        let directory = try ScratchDirectory.make("lines")
+        let file = directory.appendingPathComponent("no-breaks.txt")
+        try Data(repeating: UInt8(ascii: "x"), count: 300_000).write(to: file)
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        var fileReader = LineReader(fileHandle: handle)
+        fileReader.maximumLineLength = 100_000
+        #expect(throws: TraceError.self) { try fileReader.nextLine() }
+        #expect(try handle.offset() < 300_000, "it stopped reading before the end")
+    }
+
+    /// A text trace uses its limits' line length.
+    @Test func aTextTraceRefusesALineOverItsLimit() {
+        let header = #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3},"meta":{"note":"\#(String(repeating: "n", count: 200))"}}"#
+        let error = #expect(throws: TraceError.self) {
+            _ = try TextTraceReader(text: header + "\n", limits: TraceLimits(maximumLineBytes: 100))
+        }
+        #expect(error?.line == 1)
+        #expect((try? TextTraceReader(text: header + "\n", limits: TraceLimits(maximumLineBytes: 1_000))) != nil)
+    }
 }

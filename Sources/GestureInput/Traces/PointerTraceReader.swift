@@ -25,18 +25,21 @@ public struct PointerTraceReader {
     /// Reads the header of the trace at `path`.
     public init(path: String, limits: TraceLimits = .default) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw TraceFileError.cannotOpen(path) }
-        try self.init(semantic: TextTraceReader(path: path, limits: limits), lines: LineReader(fileHandle: handle))
+        try self.init(
+            semantic: TextTraceReader(path: path, limits: limits), lines: LineReader(fileHandle: handle), limits: limits)
     }
 
     /// Reads the header from text in memory.
     public init(text: String, limits: TraceLimits = .default) throws {
         try self.init(
-            semantic: TextTraceReader(text: text, limits: limits), lines: LineReader(bytes: Array(text.utf8)))
+            semantic: TextTraceReader(text: text, limits: limits), lines: LineReader(bytes: Array(text.utf8)),
+            limits: limits)
     }
 
-    private init(semantic: TextTraceReader, lines: LineReader) throws {
+    private init(semantic: TextTraceReader, lines: LineReader, limits: TraceLimits) throws {
         self.semantic = semantic
         self.lines = lines
+        self.lines.maximumLineLength = limits.maximumLineBytes
         header = semantic.header
         // The semantic reader has already checked the header line; find the same line here.
         guard let (lineNumber, object) = try Self.nextObject(&self.lines) else {

@@ -47,16 +47,26 @@ struct FullChunkSummary: Sendable {
     /// visiting the chunks marked full (one read each) costs less than visiting every slot
     /// removed. O(C / 64 + full chunks).
     mutating func forgetChunksNoLongerFull(in live: SelectionBitmap) {
-        for wordIndex in words.indices where words[wordIndex] != 0 {
-            var bits = words[wordIndex]
-            var kept = bits
-            while bits != 0 {
-                let bit = bits.trailingZeroBitCount
-                bits &= bits &- 1
-                if !Self.isFull(wordIndex << 6 | bit, in: live) { kept &= ~(1 << UInt64(bit)) }
-            }
-            if kept != words[wordIndex] { words[wordIndex] = kept }
+        // Asked before anything is written: a loop that may write makes the array unique
+        // (copying a snapshot's) before its first pass, whether it writes or not.
+        guard let first = words.indices.first(where: { stillFull(ofWord: $0, in: live) != words[$0] }) else {
+            return
         }
+        for wordIndex in first..<words.count {
+            words[wordIndex] = stillFull(ofWord: wordIndex, in: live)
+        }
+    }
+
+    /// Word `wordIndex` without the chunks `live` no longer holds full.
+    private func stillFull(ofWord wordIndex: Int, in live: SelectionBitmap) -> UInt64 {
+        var bits = words[wordIndex]
+        var kept = bits
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            if !Self.isFull(wordIndex << 6 | bit, in: live) { kept &= ~(1 << UInt64(bit)) }
+        }
+        return kept
     }
 
     /// Notes that the chunk holding `slot` is full if it now is: call when a slot of it is

@@ -145,7 +145,7 @@ public struct Shrinker {
             var candidate = best
             candidate.header.photos = .count(ids.count)
             if accepts(candidate) { return candidate }
-            var remaining = ids
+            var remaining = Array(ids)
             var index = remaining.count - 1
             while index >= 0 {
                 var fewer = remaining

@@ -44,19 +44,15 @@ public struct LineReader {
         while true {
             if let newline = buffer[Swift.max(position, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                 try checkLength(newline - position)
-                let line = lineBytes(position..<newline)
-                position = newline + 1
                 lineNumber += 1
-                return line
+                return takeLine(upTo: newline, next: newline + 1)
             }
             searched = buffer.count
             try checkLength(buffer.count - position)
             if reachedEnd {
                 guard position < buffer.count else { return nil }
-                let line = lineBytes(position..<buffer.count)
-                position = buffer.count
                 lineNumber += 1
-                return line
+                return takeLine(upTo: buffer.count, next: buffer.count)
             }
             try refill()
         }
@@ -71,11 +67,28 @@ public struct LineReader {
             message: "the line is longer than the limit of \(maximumLineLength) bytes (is this a text trace?)")
     }
 
-    private func lineBytes(_ range: Range<Int>) -> [UInt8] {
-        var end = range.upperBound
-        if end > range.lowerBound && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return Array(buffer[range.lowerBound..<end])
+    /// The line from `position` up to `end` (less a trailing `\r`); reading resumes at `next`.
+    private mutating func takeLine(upTo end: Int, next: Int) -> [UInt8] {
+        var lineEnd = end
+        if lineEnd > position && buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        if position == 0 && lineEnd >= Self.longLine {
+            // A long line at the start of the buffer (a header with millions of ids): the buffer
+            // becomes the line and what follows it is copied out, at most a chunk, so that the
+            // line is never held twice.
+            var line = Array(buffer[next...])
+            swap(&line, &buffer)
+            line.removeSubrange(lineEnd...)
+            position = 0
+            searched = 0
+            return line
+        }
+        let line = Array(buffer[position..<lineEnd])
+        position = next
+        return line
     }
+
+    /// From this length on, a line that starts the buffer takes it over rather than being copied.
+    private static let longLine = 1 << 20
 
     private mutating func refill() throws {
         guard let fileHandle else {

@@ -39,7 +39,16 @@ public struct TraceLimits: Hashable, Sendable {
 ///
 /// Messages name the field and what was expected; the reader adds the line number.
 enum TextTraceDecoding {
-    static func header(from value: JSONValue, limits: TraceLimits) throws(FieldError) -> TraceHeader {
+    /// The header in `value`.
+    ///
+    /// With `explicitIDCount`, the id list was decoded apart from the rest of the line (found
+    /// as `[]` in `value`): it lists that many ids, and `explicitIDTable` makes their table.
+    /// It is called where the list would be decoded, once the limits are checked against the
+    /// count, so that errors come in the same order either way.
+    static func header(
+        from value: JSONValue, limits: TraceLimits, explicitIDCount: Int? = nil,
+        explicitIDTable: () -> PhotoIDTable = { PhotoIDTable() }
+    ) throws(FieldError) -> TraceHeader {
         guard case .object(let object) = value else {
             throw FieldError("the header must be a JSON object, found \(value.typeName)")
         }
@@ -60,7 +69,8 @@ enum TextTraceDecoding {
         guard case .object(let photosObject) = photosValue else {
             throw FieldError("field \"photos\" must be an object, found \(photosValue.typeName)")
         }
-        let photos = try photoList(from: photosObject, limits: limits)
+        let photos = try photoList(
+            from: photosObject, limits: limits, explicitIDCount: explicitIDCount, explicitIDTable: explicitIDTable)
 
         var limit: Int?
         if let value = object["limit"], value != .null {
@@ -94,7 +104,9 @@ enum TextTraceDecoding {
         return n
     }
 
-    private static func photoList(from object: JSONObject, limits: TraceLimits) throws(FieldError) -> PhotoList {
+    private static func photoList(
+        from object: JSONObject, limits: TraceLimits, explicitIDCount: Int?, explicitIDTable: () -> PhotoIDTable
+    ) throws(FieldError) -> PhotoList {
         switch (object["count"], object["ids"]) {
         case (nil, nil):
             throw FieldError("field \"photos\" needs \"count\" or \"ids\"")
@@ -114,29 +126,38 @@ enum TextTraceDecoding {
             guard case .array(let elements) = idsValue else {
                 throw FieldError("field \"photos.ids\" must be an array of strings, found \(idsValue.typeName)")
             }
-            guard elements.count <= limits.maximumPhotoCount else {
+            let count = explicitIDCount ?? elements.count
+            guard count <= limits.maximumPhotoCount else {
                 throw FieldError(
-                    "field \"photos.ids\" lists \(elements.count) photos, above the limit of \(limits.maximumPhotoCount)")
+                    "field \"photos.ids\" lists \(count) photos, above the limit of \(limits.maximumPhotoCount)")
             }
-            guard elements.count <= limits.maximumIDListCount else {
+            guard count <= limits.maximumIDListCount else {
                 throw FieldError(
-                    "field \"photos.ids\" lists \(elements.count) ids, above the limit of \(limits.maximumIDListCount) explicit ids")
+                    "field \"photos.ids\" lists \(count) ids, above the limit of \(limits.maximumIDListCount) explicit ids")
             }
-            var ids: [PhotoID] = []
-            ids.reserveCapacity(elements.count)
-            var positions: [PhotoID: Int] = [:]
+            if explicitIDCount != nil {
+                let table = explicitIDTable()
+                if let (earlier, position) = table.firstDuplicate {
+                    throw duplicate(table[position], earlier, position)
+                }
+                return .ids(table)
+            }
+            var table = PhotoIDTable()
+            table.reserveCapacity(elements.count)
             for (position, element) in elements.enumerated() {
                 guard case .string(let id) = element else {
                     throw FieldError("photos.ids[\(position)] must be a string, found \(element.typeName)")
                 }
-                if let earlier = positions.updateValue(position, forKey: id) {
-                    throw FieldError(
-                        "duplicate photo id \"\(id)\" in photos.ids (at \(earlier) and \(position))")
+                if let earlier = table.appendAllowingDuplicate(id).earlier {
+                    throw duplicate(id, earlier, position)
                 }
-                ids.append(id)
             }
-            return .ids(ids)
+            return .ids(table)
         }
+    }
+
+    private static func duplicate(_ id: PhotoID, _ earlier: Int, _ position: Int) -> FieldError {
+        FieldError("duplicate photo id \"\(id)\" in photos.ids (at \(earlier) and \(position))")
     }
 
     static func event(from value: JSONValue) throws(FieldError) -> TraceEvent {

@@ -21,13 +21,30 @@ public struct TextTraceReader {
                 break
             }
         }
-        guard let headerLine else {
+        guard var headerLine else {
             throw TraceError(line: max(self.lines.lineNumber, 1), message: "empty trace: expected a header line")
         }
         let lineNumber = self.lines.lineNumber
-        let value = try Self.parse(headerLine, lineNumber: lineNumber)
+        header = try Self.header(takingLine: &headerLine, lineNumber: lineNumber, limits: limits)
+    }
+
+    /// The header in `line`. A plain id list is decoded apart (`HeaderIDArray`) and stored in
+    /// the line's own memory, which this takes; anything else is parsed whole, as JSON.
+    private static func header(takingLine line: inout [UInt8], lineNumber: Int, limits: TraceLimits) throws -> TraceHeader {
+        if let array = HeaderIDArray.locate(in: line),
+            let rest = try? JSONParser.parse(array.lineWithoutIDs(line))
+        {
+            do {
+                return try TextTraceDecoding.header(from: rest, limits: limits, explicitIDCount: array.count) {
+                    array.table(takingBytesOf: &line)
+                }
+            } catch {
+                throw TraceError(line: lineNumber, message: error.message)
+            }
+        }
+        let value = try parse(line, lineNumber: lineNumber)
         do {
-            header = try TextTraceDecoding.header(from: value, limits: limits)
+            return try TextTraceDecoding.header(from: value, limits: limits)
         } catch {
             throw TraceError(line: lineNumber, message: error.message)
         }

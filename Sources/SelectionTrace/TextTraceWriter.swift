@@ -20,7 +20,9 @@ public enum TextTraceEncoding {
             json.integer(n)
         case .ids(let ids):
             json.key("ids")
-            json.strings(ids)
+            json.beginArray()
+            for id in ids { json.string(id) }
+            json.endArray()
         }
         json.endObject()
         if let limit = header.limit {

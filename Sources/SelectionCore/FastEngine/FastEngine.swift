@@ -24,20 +24,19 @@ public struct FastEngine: SelectionEngine, Sendable {
     public var pruning: PruningStrategy = .automatic
 
     /// O(N) for a grid given by count (the slot order is written once; no string is built),
-    /// O(N) hashing for explicit ids.
+    /// and the same for an id list without repeats, whose table the slots take over as it is
+    /// (no id hashed again). A list with repeats, which only code builds, is interned again.
     public init(configuration: GridConfiguration) {
         slots = SlotTable(photos: configuration.photos)
         switch configuration.photos {
         case .count(let n):
             grid = LiveSlots(count: max(0, n))
         case .ids(let ids):
-            let table = slots
-            if table.count == ids.count {
-                // No duplicates (a trace's header has none: the codec checks): the table
-                // interned the list in order, so its slots are 0 ..< n in grid order, the
-                // grid of a count, without hashing every id again.
+            if !ids.hasDuplicates {
+                // Slot i is the list's position i: the grid of a count.
                 grid = LiveSlots(count: ids.count)
             } else {
+                let table = slots
                 grid = LiveSlots(order: ids.map { table.slot(for: $0)! }.uniqued())!
             }
         }

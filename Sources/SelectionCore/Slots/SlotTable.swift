@@ -6,15 +6,17 @@
 ///
 /// A grid given by count N (ids `"1"` … `"N"`) is stored as a *counted prefix*: slot `i`
 /// means `String(i + 1)` for `i < N`, computed when asked, so ten million photos cost no
-/// memory here at all. Every other id (an explicit list, or a later insertion) is kept in
-/// a dictionary (id → slot) and an array (slot → id).
+/// memory here at all. A grid given by an id list without repeats takes that list's
+/// `PhotoIDTable` as is, slot `i` its position `i`: the table a reader built, shared, never
+/// hashed again nor copied. Ids interned later go to a second, small table of their own.
 public struct SlotTable: Sendable {
     /// Slots `0 ..< countedPrefix` stand for the ids `"1"` … `"countedPrefix"`.
     public let countedPrefix: Int
-    /// The ids of slots `countedPrefix...`, in slot order.
-    private var explicitIDs: [PhotoID] = []
-    /// The slots of `explicitIDs`. Never holds an id that the counted prefix covers.
-    private var explicitSlots: [PhotoID: PhotoSlot] = [:]
+    /// The grid's id list (slots `0 ..< listed.count`); empty for a counted grid. Never
+    /// changed after `init`, so that it stays shared with the header it came from.
+    private let listed: PhotoIDTable
+    /// Ids interned after the grid was given, in slot order from `firstAddedSlot`.
+    private var added: PhotoIDTable
 
     /// The most slots one table can hand out: slots are 32-bit.
     public static let maximumCount = Int(UInt32.max) + 1
@@ -22,6 +24,8 @@ public struct SlotTable: Sendable {
     /// An empty table.
     public init() {
         countedPrefix = 0
+        listed = PhotoIDTable()
+        added = PhotoIDTable()
     }
 
     /// The table of a grid given by count: slot `i` is the id `String(i + 1)`.
@@ -30,57 +34,89 @@ public struct SlotTable: Sendable {
     public init(countedPhotos count: Int) {
         precondition(count >= 0 && count <= SlotTable.maximumCount, "photo count \(count) out of range")
         countedPrefix = count
+        listed = PhotoIDTable()
+        added = PhotoIDTable()
     }
 
-    /// The table of a grid's photo list: a counted prefix for `.count`, interned ids for `.ids`.
+    /// The table of a grid's photo list: a counted prefix for `.count`, the list's own table
+    /// for `.ids`.
     ///
-    /// Duplicated ids share a slot; whether a list may have duplicates is the caller's rule.
+    /// O(1) for a list without repeats (a reader's, whose table is taken as is). A list with
+    /// repeats, which only code builds, is interned again: repeated ids share a slot, and
+    /// whether a list may have them is the caller's rule.
     public init(photos: PhotoList) {
         switch photos {
         case .count(let n):
             self.init(countedPhotos: max(0, n))
+        case .ids(let ids) where !ids.hasDuplicates:
+            self.init(listed: ids)
         case .ids(let ids):
-            self.init()
-            explicitIDs.reserveCapacity(ids.count)
-            explicitSlots.reserveCapacity(ids.count)
-            for id in ids { intern(id) }
+            var unique = PhotoIDTable(hasher: ids.hasher)
+            unique.reserveCapacity(ids.count - ids.duplicateCount, bytes: ids.byteCount)
+            for position in ids.indices { ids.withBytes(at: position) { _ = unique.insert($0) } }
+            self.init(listed: unique)
         }
     }
 
+    private init(listed: PhotoIDTable) {
+        countedPrefix = 0
+        self.listed = listed
+        added = PhotoIDTable(hasher: listed.hasher)
+    }
+
     /// How many slots have been handed out; every slot below it means an id.
-    public var count: Int { countedPrefix + explicitIDs.count }
+    public var count: Int { firstAddedSlot + added.count }
+
+    /// The first slot of an id interned after the grid was given.
+    private var firstAddedSlot: Int { countedPrefix + listed.count }
 
     /// The slot of `id`, or nil when it was never interned.
     ///
-    /// O(length of id) for a counted id, one hash lookup otherwise.
+    /// O(length of id) for a counted id, one hash and up to two probes otherwise.
     public func slot(for id: PhotoID) -> PhotoSlot? {
         if let counted = countedSlot(for: id) { return counted }
-        return explicitSlots[id]
+        var contiguous = id
+        return contiguous.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return slot(forBytes: bytes, hash: listed.hasher.hash(bytes))
+        }
+    }
+
+    /// The slot of the explicit id with these bytes and this hash (by `listed.hasher`).
+    private func slot(forBytes id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
+        if let position = listed.position(of: id, hash: hash) { return PhotoSlot(position) }
+        if let position = added.position(of: id, hash: hash) { return PhotoSlot(firstAddedSlot + position) }
+        return nil
     }
 
     /// The slot of `id`, handing out the next one when the id is new.
     ///
-    /// Amortised O(1) plus hashing the id; a new id costs one dictionary and one array append.
+    /// Amortised O(length of id): one hash, up to two probes, and for a new id one append of
+    /// its bytes.
     @discardableResult
     public mutating func intern(_ id: PhotoID) -> (slot: PhotoSlot, isNew: Bool) {
         if let counted = countedSlot(for: id) { return (counted, false) }
-        if let known = explicitSlots[id] { return (known, false) }
-        precondition(count < SlotTable.maximumCount, "no slot left for \(id)")
-        let slot = PhotoSlot(count)
-        explicitSlots[id] = slot
-        explicitIDs.append(id)
-        return (slot, true)
+        var contiguous = id
+        return contiguous.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            let hash = listed.hasher.hash(bytes)
+            if let position = listed.position(of: bytes, hash: hash) { return (PhotoSlot(position), false) }
+            precondition(count < SlotTable.maximumCount || added.position(of: bytes, hash: hash) != nil, "no slot left for \(id)")
+            let (position, isNew) = added.insert(bytes, hash: hash)
+            return (PhotoSlot(firstAddedSlot + position), isNew)
+        }
     }
 
     /// The id of a slot that this table handed out.
     ///
-    /// O(1); a counted slot renders its decimal id, which for up to 15 digits needs no
-    /// allocation (Swift stores such small strings inline).
+    /// O(1) plus building the string; a counted slot renders its decimal id, which for up to
+    /// 15 digits needs no allocation (Swift stores such small strings inline).
     public func id(for slot: PhotoSlot) -> PhotoID {
         let index = slot.index
         if index < countedPrefix { return String(index + 1) }
         precondition(index < count, "slot \(slot.rawValue) was never handed out")
-        return explicitIDs[index - countedPrefix]
+        let explicit = index - countedPrefix
+        return explicit < listed.count ? listed[explicit] : added[explicit - listed.count]
     }
 
     /// The ids of `slots`, in the same order.

@@ -143,23 +143,33 @@ extension BinaryTraceReader {
         if let headerIDCount, names.count + gap + count > headerIDCount {
             throw BodyError("the record defines ids past the header's list of \(headerIDCount)")
         }
-        var ids: [PhotoID] = []
-        ids.reserveCapacity(count)
-        var seen = Set<PhotoID>()
+        // The record's ids, hashed once: checked whole before any is defined, so that a
+        // salvaging reader that skips a bad record keeps a consistent table.
+        var pending = PhotoIDTable(hasher: names.hasher)
+        pending.reserveCapacity(count)
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(count)
         for _ in 0..<count {
             let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
-            let id = try cursor.utf8String(count: length)
-            if let slot = names.slot(for: id) {
-                throw BodyError("photo id \"\(id)\" is defined twice (it already has slot \(slot.rawValue))")
+            let id = try cursor.utf8Bytes(count: length)
+            let hash = names.hasher.hash(id)
+            if let slot = names.slot(forBytes: id, hash: hash) {
+                throw BodyError(
+                    "photo id \"\(String(decoding: id, as: UTF8.self))\" is defined twice (it already has slot \(slot.rawValue))")
             }
-            guard seen.insert(id).inserted else { throw BodyError("photo id \"\(id)\" is defined twice in one record") }
-            ids.append(id)
+            guard pending.insert(id, hash: hash).isNew else {
+                throw BodyError("photo id \"\(String(decoding: id, as: UTF8.self))\" is defined twice in one record")
+            }
+            hashes.append(hash)
         }
         try cursor.expectEnd()
-        // Checked whole before any of it is applied, so a salvaging reader that skips a bad
-        // record keeps a consistent table.
+        guard names.explicitByteCount + pending.byteCount <= PhotoIDTable.maximumByteCount else {
+            throw BodyError("the trace's photo ids take more than \(PhotoIDTable.maximumByteCount) bytes")
+        }
         if gap > 0 { names.loseSlots(gap) }
-        for id in ids { names.define(id) }
+        for position in pending.indices {
+            pending.withBytes(at: position) { names.define($0, hash: hashes[position]) }
+        }
         statistics.idDefinitionRecords += 1
         if headerIDCount == nil { statistics.idsDefinedByEvents += count }
     }

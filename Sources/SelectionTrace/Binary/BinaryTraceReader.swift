@@ -114,7 +114,8 @@ public struct BinaryTraceReader {
         salt = file.salt
         formatVersion = Int(file.formatVersion)
         headerSize = file.size
-        names = SlotNames(countedPhotos: file.explicitIDs ? 0 : file.photoCount)
+        names = SlotNames(
+            countedPhotos: file.explicitIDs ? 0 : file.photoCount, listedIDs: file.explicitIDs ? file.photoCount : 0)
         header = TraceHeader(
             version: file.traceVersion, photos: .count(file.photoCount), limit: file.limit,
             reduceMotion: file.reduceMotion, meta: file.meta)
@@ -175,8 +176,9 @@ public struct BinaryTraceReader {
         return id
     }
 
-    /// Reads the id-definition records that name the header's explicit grid.
-    private mutating func readHeaderIDs(count: Int) throws -> [PhotoID] {
+    /// Reads the id-definition records that name the header's explicit grid; returns the
+    /// table they filled, which the header then shares (each id read, hashed and stored once).
+    private mutating func readHeaderIDs(count: Int) throws -> PhotoIDTable {
         while names.count < count {
             guard let record = try nextRecord() else {
                 throw TraceError(
@@ -198,10 +200,7 @@ public struct BinaryTraceReader {
                 throw failure(record, "damage in the header's id list: the grid cannot be salvaged")
             }
         }
-        var ids: [PhotoID] = []
-        ids.reserveCapacity(count)
-        for slot in 0..<count { ids.append(names.id(for: PhotoSlot(slot))!) }
-        return ids
+        return names.listedIDs
     }
 
     /// The error for a record that does not decode, naming where it is.

@@ -101,6 +101,18 @@ struct ByteCursor {
         return string
     }
 
+    /// The next `count` bytes, checked to be valid UTF-8, without building a string: for ids,
+    /// whose bytes go straight into a `PhotoIDTable`. Valid while the record's bytes are.
+    mutating func utf8Bytes(count: Int) throws(BodyError) -> UnsafeRawBufferPointer {
+        guard count <= end - position else {
+            throw BodyError("a string of \(count) bytes runs past the end of the record")
+        }
+        let bytes = UnsafeRawBufferPointer(start: base + position, count: count)
+        guard UTF8Validation.isValid(bytes) else { throw BodyError("a photo id is not valid UTF-8") }
+        position += count
+        return bytes
+    }
+
     /// Fails unless every byte was read: a body with trailing bytes is not what was written.
     @inline(__always)
     func expectEnd() throws(BodyError) {

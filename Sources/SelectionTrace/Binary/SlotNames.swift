@@ -4,22 +4,34 @@ import SelectionCore
 ///
 /// Numbering follows `SlotTable` exactly, so that a reader's slots are the slots a
 /// `FastEngine` for the same header hands out: a grid given by count N owns slots
-/// `0 ..< N` (ids `"1"` … `"N"`, computed, never stored), and every other id takes the next
-/// slot in the order the trace defines it. Unlike `SlotTable`, a slot may be *lost*: when a
-/// salvaging reader skips damaged bytes that defined ids, it keeps the numbering of the
-/// ones after and refuses to name the missing ones, rather than guess.
+/// `0 ..< N` (ids `"1"` … `"N"`, computed, never stored), a grid given by a list of L ids
+/// owns slots `0 ..< L` (kept in `listedIDs`, the table the header then hands to the engine),
+/// and every other id takes the next slot in the order the trace defines it. Unlike
+/// `SlotTable`, a slot may be *lost*: when a salvaging reader skips damaged bytes that
+/// defined ids, it keeps the numbering of the ones after and refuses to name the missing
+/// ones, rather than guess.
 public struct SlotNames: Sendable {
     /// Answers "is this id one of `"1"` … `"N"`?" with the same rules as the engine.
     private let counted: SlotTable
-    /// The ids of slots `countedPrefix...`, in slot order; nil for a lost slot.
-    private var explicitIDs: [PhotoID?] = []
-    private var explicitSlots: [PhotoID: PhotoSlot] = [:]
+    /// The header's id list, slots `0 ..< listedCapacity`, filled as its definitions are read.
+    public private(set) var listedIDs: PhotoIDTable
+    private let listedCapacity: Int
+    /// Ids defined after the header's list, in slot order.
+    private var added: PhotoIDTable
+    /// The lost slots, in increasing order.
+    private var lost: [Range<Int>] = []
     /// How many slots are lost.
     public private(set) var lostCount = 0
 
-    /// The names of a grid given by count (`countedPhotos`) or by an id list (0, then defined).
-    init(countedPhotos: Int) {
+    /// The names of a grid given by count (`countedPhotos`), or by a list of `listedIDs` ids
+    /// that the trace defines next (with `countedPhotos` 0). Room for the list is reserved
+    /// here: the caller has checked its size against the limits.
+    init(countedPhotos: Int, listedIDs listedCount: Int = 0) {
         counted = SlotTable(countedPhotos: countedPhotos)
+        listedIDs = PhotoIDTable()
+        listedIDs.reserveCapacity(listedCount)
+        listedCapacity = listedCount
+        added = PhotoIDTable(hasher: listedIDs.hasher)
     }
 
     /// Slots `0 ..< countedPrefix` are the ids `"1"` … `"countedPrefix"`.
@@ -27,47 +39,95 @@ public struct SlotNames: Sendable {
 
     /// How many slots are named or lost; every slot below it was defined by the trace.
     @inline(__always)
-    public var count: Int { counted.countedPrefix + explicitIDs.count }
+    public var count: Int { counted.countedPrefix + listedIDs.count + added.count }
 
-    /// How many ids are stored as strings (explicit, not counted), lost ones included.
-    public var explicitCount: Int { explicitIDs.count }
+    /// How many ids are stored (explicit, not counted), lost ones included.
+    public var explicitCount: Int { listedIDs.count + added.count }
+
+    /// The bytes of every stored id together.
+    var explicitByteCount: Int { listedIDs.byteCount + added.byteCount }
+
+    /// What hashes ids for `slot(forBytes:hash:)` and `define(_:hash:)`.
+    var hasher: PhotoIDHasher { listedIDs.hasher }
 
     /// The id of `slot`, or nil when the slot is lost or was never defined. O(1).
     public func id(for slot: PhotoSlot) -> PhotoID? {
         let index = slot.index
         if index < counted.countedPrefix { return String(index + 1) }
+        guard index < count, !isLost(index) else { return nil }
         let explicitIndex = index - counted.countedPrefix
-        return explicitIndex < explicitIDs.count ? explicitIDs[explicitIndex] : nil
+        return explicitIndex < listedIDs.count ? listedIDs[explicitIndex] : added[explicitIndex - listedIDs.count]
     }
 
-    /// Whether `slot` was defined and not lost. O(1).
+    /// Whether `slot` was defined and not lost. O(1) unless slots were lost.
     @inline(__always)
     func isNamed(_ index: Int) -> Bool {
         if index < counted.countedPrefix { return true }
-        let explicitIndex = index - counted.countedPrefix
-        return explicitIndex < explicitIDs.count && (lostCount == 0 || explicitIDs[explicitIndex] != nil)
+        return index < count && (lostCount == 0 || !isLost(index))
     }
 
-    /// The slot already holding `id`, if any. O(length of id) plus one hash lookup.
+    /// O(log ranges lost).
+    private func isLost(_ index: Int) -> Bool {
+        guard lostCount > 0 else { return false }
+        var low = 0
+        var high = lost.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lost[middle].upperBound <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < lost.count && lost[low].contains(index)
+    }
+
+    /// The slot already holding `id`, if any. O(length of id) plus a hash and two probes.
     public func slot(for id: PhotoID) -> PhotoSlot? {
-        counted.slot(for: id) ?? explicitSlots[id]
+        if let slot = counted.slot(for: id) { return slot }
+        var contiguous = id
+        return contiguous.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return slot(forBytes: bytes, hash: hasher.hash(bytes))
+        }
+    }
+
+    /// The slot already holding the id with these UTF-8 bytes, whose hash by `hasher` is
+    /// `hash`; no string is built unless the grid is counted and the id is all digits.
+    func slot(forBytes id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
+        if counted.countedPrefix > 0, id.count <= 10, let slot = counted.slot(for: String(decoding: id, as: UTF8.self)) {
+            return slot
+        }
+        if let position = listedIDs.position(of: id, hash: hash) { return PhotoSlot(counted.countedPrefix + position) }
+        if let position = added.position(of: id, hash: hash) {
+            return PhotoSlot(counted.countedPrefix + listedIDs.count + position)
+        }
+        return nil
+    }
+
+    /// Names the next slot with `id`'s bytes, whose hash by `hasher` is `hash`. The caller has
+    /// checked that `id` has no slot yet.
+    mutating func define(_ id: UnsafeRawBufferPointer, hash: UInt64) {
+        if listedIDs.count < listedCapacity {
+            listedIDs.insert(id, hash: hash)
+        } else {
+            added.insert(id, hash: hash)
+        }
     }
 
     /// Names the next slot `id`. The caller has checked that `id` has no slot yet.
     mutating func define(_ id: PhotoID) {
-        explicitSlots[id] = PhotoSlot(count)
-        explicitIDs.append(id)
+        var contiguous = id
+        contiguous.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            define(bytes, hash: hasher.hash(bytes))
+        }
     }
 
     /// Skips `count` slots whose definitions were lost.
     mutating func loseSlots(_ count: Int) {
-        explicitIDs.append(contentsOf: repeatElement(nil, count: count))
+        guard count > 0 else { return }
+        let first = self.count
+        let intoList = min(count, listedCapacity - listedIDs.count)
+        if intoList > 0 { listedIDs.appendUnnamed(intoList) }
+        if count > intoList { added.appendUnnamed(count - intoList) }
+        lost.append(first..<first + count)
         lostCount += count
-    }
-
-    /// Reserves room for `count` more explicit ids (the header's list, whose size is checked).
-    mutating func reserveCapacity(_ count: Int) {
-        explicitIDs.reserveCapacity(explicitIDs.count + count)
-        explicitSlots.reserveCapacity(explicitSlots.count + count)
     }
 }

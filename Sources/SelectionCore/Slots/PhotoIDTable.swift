@@ -1,0 +1,315 @@
+/// Photo ids in order, stored once: their UTF-8 bytes back to back in one buffer, where each
+/// ends, and an open-addressing index from bytes to position.
+///
+/// A million 42-byte PhotoKit ids take 42 MB of bytes, 4 MB of ends and a 16 MB index
+/// (2^21 buckets of 8 bytes): about 20 bytes a photo besides the ids themselves, where a
+/// `[String]` and a `[String: Int]` cost about 150 (a heap object per id of more than 15 bytes,
+/// and two hashed copies of it). A reader builds one while it reads a header and hands it over
+/// as the grid's `PhotoList`; the engine's `SlotTable` uses it as is, hashing nothing again.
+///
+/// The index holds each id's first position. `insert` refuses an id that is already there (an
+/// interner); `appendAllowingDuplicate` keeps a repeat in the order without indexing it (a list
+/// as given, whose repeats a caller may refuse or tolerate).
+///
+/// Buckets are `tag << 32 | (position + 1)`, 0 for empty, `tag` the hash's high 32 bits: a
+/// probe compares bytes only when the tags agree. Linear probing, at most 3/4 full.
+public struct PhotoIDTable: Sendable {
+    /// Every id's bytes, back to back.
+    private var bytes: [UInt8] = []
+    /// `ends[i]` is where id `i`'s bytes end; it starts where id `i - 1`'s end (0 for the first).
+    private var ends: [UInt32] = []
+    /// A power of two buckets (or none while the table is empty).
+    private var buckets: [UInt64] = []
+    /// Ids in the index: positions minus repeats and unnamed positions.
+    private var indexedCount = 0
+    /// Positions that repeat an earlier id (kept in order, not indexed).
+    public private(set) var duplicateCount = 0
+    /// The first repeat appended, as (earlier position, its position).
+    public private(set) var firstDuplicate: (earlier: Int, position: Int)?
+    public let hasher: PhotoIDHasher
+
+    /// The most id bytes one table holds: ends are 32-bit.
+    public static let maximumByteCount = Int(UInt32.max)
+
+    /// An empty table hashing with `hasher` (this process's, by default).
+    public init(hasher: PhotoIDHasher = .process) {
+        self.hasher = hasher
+    }
+
+    /// A table of `ids` in order, repeats kept (see `duplicateCount`). O(total length).
+    public init(_ ids: some Sequence<PhotoID>, hasher: PhotoIDHasher = .process) {
+        self.init(hasher: hasher)
+        reserveCapacity(ids.underestimatedCount)
+        for id in ids { appendAllowingDuplicate(id) }
+    }
+
+    /// How many positions the table holds.
+    @inline(__always)
+    public var count: Int { ends.count }
+
+    /// The bytes of every id together.
+    public var byteCount: Int { bytes.count }
+
+    /// Whether some id appears twice.
+    public var hasDuplicates: Bool { duplicateCount > 0 }
+
+    /// Makes room for `idCount` more ids (and `byteCount` more bytes) without regrowing the
+    /// index, so that a reader that knows the count hashes every id once.
+    public mutating func reserveCapacity(_ idCount: Int, bytes byteCount: Int = 0) {
+        ends.reserveCapacity(ends.count + idCount)
+        if byteCount > 0 { bytes.reserveCapacity(bytes.count + byteCount) }
+        let needed = Self.bucketCount(for: indexedCount + idCount)
+        if needed > buckets.count { rehash(bucketCount: needed) }
+    }
+
+    // MARK: - Reading
+
+    /// The id at `position`, as a string (built on demand). O(length).
+    public subscript(position: Int) -> PhotoID {
+        withBytes(at: position) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the bytes of the id at `position`. O(1) plus `body`.
+    public func withBytes<R>(at position: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        precondition(position >= 0 && position < ends.count, "position \(position) out of range")
+        let start = position == 0 ? 0 : Int(ends[position - 1])
+        let end = Int(ends[position])
+        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// The first position of the id whose bytes are `id`, or nil. One hash and a probe.
+    public func position(of id: UnsafeRawBufferPointer) -> Int? {
+        position(of: id, hash: hasher.hash(id))
+    }
+
+    /// The first position of `id`, or nil. One hash of its UTF-8 bytes and a probe.
+    public func position(of id: PhotoID) -> Int? {
+        var id = id
+        return id.withUTF8 { position(of: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The first position of `id`, whose hash by this table's hasher is `hash`. O(length)
+    /// expected; a probe reads buckets in a row and compares bytes only when tags agree.
+    public func position(of id: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        return bytes.withUnsafeBytes { storage in
+            ends.withUnsafeBufferPointer { ends in
+                buckets.withUnsafeBufferPointer { buckets in
+                    let mask = buckets.count - 1
+                    let tag = hash >> 32
+                    var index = Int(truncatingIfNeeded: hash) & mask
+                    while true {
+                        let bucket = buckets[index]
+                        if bucket == 0 { return nil }
+                        if bucket >> 32 == tag {
+                            let position = Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
+                            if Self.bytes(storage, ends, at: position, equal: id) { return position }
+                        }
+                        index = (index + 1) & mask
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Adding
+
+    /// Appends `id` unless it is already there. Returns its first position and whether it is new.
+    /// Amortised O(length): one hash, a probe, and a copy of the bytes when new.
+    @discardableResult
+    public mutating func insert(_ id: UnsafeRawBufferPointer) -> (position: Int, isNew: Bool) {
+        insert(id, hash: hasher.hash(id))
+    }
+
+    /// `insert` of a string's UTF-8 bytes.
+    @discardableResult
+    public mutating func insert(_ id: PhotoID) -> (position: Int, isNew: Bool) {
+        var id = id
+        return id.withUTF8 { insert(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `insert` with the id's hash already known (by this table's hasher).
+    @discardableResult
+    public mutating func insert(_ id: UnsafeRawBufferPointer, hash: UInt64) -> (position: Int, isNew: Bool) {
+        if let known = position(of: id, hash: hash) { return (known, false) }
+        let position = appendBytes(id)
+        index(position, hash: hash)
+        return (position, true)
+    }
+
+    /// Appends `id` even when it is already there; a repeat is kept in order but not indexed.
+    /// Returns its position and, for a repeat, the first position of the same id.
+    @discardableResult
+    public mutating func appendAllowingDuplicate(_ id: UnsafeRawBufferPointer) -> (position: Int, earlier: Int?) {
+        let hash = hasher.hash(id)
+        if let earlier = position(of: id, hash: hash) {
+            let position = appendBytes(id)
+            duplicateCount += 1
+            if firstDuplicate == nil { firstDuplicate = (earlier, position) }
+            return (position, earlier)
+        }
+        let position = appendBytes(id)
+        index(position, hash: hash)
+        return (position, nil)
+    }
+
+    /// `appendAllowingDuplicate` of a string's UTF-8 bytes.
+    @discardableResult
+    public mutating func appendAllowingDuplicate(_ id: PhotoID) -> (position: Int, earlier: Int?) {
+        var id = id
+        return id.withUTF8 { appendAllowingDuplicate(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends `count` positions that name nothing (empty, never found): places kept for ids a
+    /// reader lost, so that the positions after them keep their numbers. O(count).
+    public mutating func appendUnnamed(_ count: Int) {
+        precondition(ends.count + count < Int(UInt32.max), "too many positions")
+        ends.append(contentsOf: repeatElement(UInt32(bytes.count), count: count))
+    }
+
+    /// A table of ids already laid out back to back in `bytes` (id `i` ending at `ends[i]`),
+    /// taking that storage as its own and leaving `bytes` empty: for a reader that decoded
+    /// the ids in place, so that they are never copied. Hashes each id once; a repeat is kept
+    /// and reported as by `appendAllowingDuplicate`. O(bytes).
+    ///
+    /// - Precondition: `ends` never decreases and its last element is at most `bytes.count`;
+    ///   `bytes` beyond it is dropped (its capacity is kept).
+    public init(takingConcatenated bytes: inout [UInt8], ends: [UInt32], hasher: PhotoIDHasher = .process) {
+        let byteCount = ends.last.map(Int.init) ?? 0
+        precondition(byteCount <= bytes.count, "the ids end past their bytes")
+        self.hasher = hasher
+        swap(&self.bytes, &bytes)
+        self.bytes.removeSubrange(byteCount...)
+        self.ends = ends
+        rehash(bucketCount: Self.bucketCount(for: ends.count))
+        var start = 0
+        for current in 0..<ends.count {
+            let end = Int(ends[current])
+            precondition(end >= start, "ends must not decrease")
+            let (hash, earlier) = self.bytes.withUnsafeBytes { storage -> (UInt64, Int?) in
+                let id = UnsafeRawBufferPointer(rebasing: storage[start..<end])
+                let hash = hasher.hash(id)
+                return (hash, self.position(of: id, hash: hash))
+            }
+            if let earlier {
+                duplicateCount += 1
+                if firstDuplicate == nil { firstDuplicate = (earlier, current) }
+            } else {
+                index(current, hash: hash)
+            }
+            start = end
+        }
+    }
+
+    // MARK: - Storage
+
+    private mutating func appendBytes(_ id: UnsafeRawBufferPointer) -> Int {
+        precondition(bytes.count + id.count <= Self.maximumByteCount, "more than \(Self.maximumByteCount) bytes of ids")
+        precondition(ends.count < Int(UInt32.max) - 1, "too many positions")
+        bytes.append(contentsOf: id)
+        ends.append(UInt32(bytes.count))
+        return ends.count - 1
+    }
+
+    /// Puts `position` in the index, growing it first when it would pass 3/4 full.
+    private mutating func index(_ position: Int, hash: UInt64) {
+        if (indexedCount + 1) * 4 > buckets.count * 3 {
+            rehash(bucketCount: Self.bucketCount(for: indexedCount + 1))
+        }
+        Self.place(position, hash: hash, in: &buckets)
+        indexedCount += 1
+    }
+
+    private static func place(_ position: Int, hash: UInt64, in buckets: inout [UInt64]) {
+        buckets.withUnsafeMutableBufferPointer { buckets in
+            let mask = buckets.count - 1
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while buckets[index] != 0 { index = (index + 1) & mask }
+            buckets[index] = (hash >> 32) << 32 | UInt64(position + 1)
+        }
+    }
+
+    /// The power of two that keeps `count` ids at most 3/4 full (at least 16).
+    private static func bucketCount(for count: Int) -> Int {
+        var buckets = 16
+        while count * 4 > buckets * 3 { buckets *= 2 }
+        return buckets
+    }
+
+    /// Rebuilds the index with `bucketCount` buckets: every indexed id is hashed again, which
+    /// `reserveCapacity` spares readers that know their count. O(bytes).
+    private mutating func rehash(bucketCount: Int) {
+        var fresh = [UInt64](repeating: 0, count: bucketCount)
+        if indexedCount > 0 {
+            // An id is indexed when its bucket names its own position, which is the first
+            // position with its bytes: walk the old buckets rather than the positions.
+            for bucket in buckets where bucket != 0 {
+                let position = Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
+                let hash = withBytes(at: position) { hasher.hash($0) }
+                Self.place(position, hash: hash, in: &fresh)
+            }
+        }
+        buckets = fresh
+    }
+
+    @inline(__always)
+    private static func bytes(
+        _ storage: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>, at position: Int,
+        equal id: UnsafeRawBufferPointer
+    ) -> Bool {
+        let start = position == 0 ? 0 : Int(ends[position - 1])
+        let end = Int(ends[position])
+        guard end - start == id.count else { return false }
+        guard let base = storage.baseAddress, let other = id.baseAddress, id.count > 0 else { return true }
+        return bytesEqual(base + start, other, count: id.count)
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal, compared a word at a time.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
+    }
+}
+
+extension PhotoIDTable: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { ends.count }
+}
+
+extension PhotoIDTable: ExpressibleByArrayLiteral {
+    public init(arrayLiteral ids: PhotoID...) {
+        self.init(ids)
+    }
+}
+
+extension PhotoIDTable: Hashable {
+    /// Two tables are equal when they hold the same ids in the same order; the hasher and
+    /// the index layout do not count. O(bytes).
+    public static func == (lhs: PhotoIDTable, rhs: PhotoIDTable) -> Bool {
+        lhs.ends == rhs.ends && lhs.bytes == rhs.bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ends.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
+extension PhotoIDTable: CustomStringConvertible {
+    public var description: String { Array(self).description }
+}

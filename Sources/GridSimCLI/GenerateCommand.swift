@@ -12,7 +12,12 @@ enum GenerateCommand {
             .value(
                 "--seed", "seed", help: "The session's seed, decimal or 0x-hex; the same seed gives the same trace.",
                 default: "1"),
-            .value("--photos", "n", help: "The grid's photo count (ids \"1\" … \"N\").", default: "1000"),
+            .value("--photos", "n", help: "The grid's photo count.", default: "1000"),
+            .value(
+                "--ids", "style",
+                help: "How photos are named: counted (ids \"1\" … \"N\", the header gives only the count) or "
+                    + "photokit (PhotoKit-style local identifiers drawn from the seed, listed in the header).",
+                choices: PhotoIDStyle.allCases.map(\.rawValue), default: "counted"),
             .value("--events", "n", help: "How many events the trace has.", default: "1000"),
             .value(
                 "--mix", "mix",
@@ -45,6 +50,7 @@ enum GenerateCommand {
 
             EXAMPLES:
               gridsim generate --photos 10000000 --events 1000000 --output load.jsonl
+              gridsim generate --photos 1000000 --events 1001 --ids photokit --output photokit.jsonl
               gridsim generate --layer pointer --events 200 --seed 7 --mix default,sync=5
               gridsim generate --mix burst=4,delete=1,sync=2 | gridsim replay /dev/stdin
             """)
@@ -108,8 +114,14 @@ enum GenerateCommand {
             throw UsageError(
                 "--viewport needs WIDTHxHEIGHT in points, each above 0, e.g. 393x852; found '\(viewportText)'")
         }
+        let ids = PhotoIDStyle(rawValue: arguments.value("--ids") ?? "counted") ?? .counted
+        if ids == .photokit && photos > TraceLimits.default.maximumIDListCount {
+            throw UsageError(
+                "--ids photokit lists every id in the header: --photos must be at most "
+                    + "\(TraceLimits.default.maximumIDListCount) (the readers' limit of explicit ids); found \(photos)")
+        }
         return SessionSettings(
-            photoCount: photos, setup: PointerSetup(viewport: GridViewport(size: size)), mix: mix, seed: seed)
+            photoCount: photos, setup: PointerSetup(viewport: GridViewport(size: size)), mix: mix, seed: seed, ids: ids)
     }
 
     static func parseSeed(_ text: String) -> UInt64? {

@@ -14,6 +14,8 @@ public struct LineReader {
     /// hold none.
     private var searched = 0
     private var reachedEnd: Bool
+    /// Whether the buffer was already grown for a long line (once per reader).
+    private var grewForLongLine = false
     /// The 1-based number of the line most recently returned.
     public private(set) var lineNumber = 0
     /// The longest line returned, in bytes; a longer one is an error as soon as this many
@@ -87,6 +89,20 @@ public struct LineReader {
         return line
     }
 
+    /// A long line (a header with millions of ids) in a regular file: the buffer grows once to
+    /// hold the rest of the file, up to the line limit, rather than doubling, which would
+    /// leave each smaller copy behind in the allocator. Capacity never written costs no memory.
+    private mutating func growForLongLine(_ fileHandle: FileHandle) {
+        grewForLongLine = true
+        var status = stat()
+        guard fstat(fileHandle.fileDescriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        let offset = lseek(fileHandle.fileDescriptor, 0, SEEK_CUR)
+        guard offset >= 0, Int(status.st_size) > Int(offset) else { return }
+        let rest = Int(status.st_size) - Int(offset)
+        let room = Swift.min(rest, maximumLineLength) + Self.chunkSize
+        buffer.reserveCapacity(buffer.count + room)
+    }
+
     /// From this length on, a line that starts the buffer takes it over rather than being copied.
     private static let longLine = 1 << 20
 
@@ -102,6 +118,9 @@ public struct LineReader {
         if chunk.isEmpty {
             reachedEnd = true
         } else {
+            if !grewForLongLine && buffer.count >= Self.longLine && buffer.count + chunk.count > buffer.capacity {
+                growForLongLine(fileHandle)
+            }
             buffer.append(contentsOf: chunk)
         }
     }

@@ -14,14 +14,18 @@ public struct TextTraceReader {
     public init(lines: LineReader, limits: TraceLimits = .default) throws {
         self.lines = lines
         self.lines.maximumLineLength = limits.maximumLineBytes
-        var headerLine: [UInt8]?
-        while let line = try self.lines.nextLine() {
+        // Moved, never copied: a header of millions of ids is a line of many megabytes, and
+        // its memory becomes the id table's.
+        var headerLine: [UInt8] = []
+        var foundHeader = false
+        while var line = try self.lines.nextLine() {
             if !Self.isBlank(line) {
-                headerLine = line
+                swap(&headerLine, &line)
+                foundHeader = true
                 break
             }
         }
-        guard var headerLine else {
+        guard foundHeader else {
             throw TraceError(line: max(self.lines.lineNumber, 1), message: "empty trace: expected a header line")
         }
         let lineNumber = self.lines.lineNumber

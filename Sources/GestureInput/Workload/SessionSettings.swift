@@ -7,25 +7,38 @@ public struct SessionSettings: Hashable, Sendable {
     public var setup: PointerSetup
     public var mix: WorkloadMix
     public var seed: UInt64
+    /// How the grid's photos are named.
+    public var ids: PhotoIDStyle
 
-    public init(photoCount: Int, setup: PointerSetup = .phone, mix: WorkloadMix = .default, seed: UInt64) {
+    public init(
+        photoCount: Int, setup: PointerSetup = .phone, mix: WorkloadMix = .default, seed: UInt64,
+        ids: PhotoIDStyle = .counted
+    ) {
         self.photoCount = photoCount
         self.setup = setup
         self.mix = mix
         self.seed = seed
+        self.ids = ids
     }
 
-    /// The trace header: photos `"1"` … `"N"`, and the settings in `meta` so a trace says how
-    /// it was made.
+    /// The trace header: photos `"1"` … `"N"` (or PhotoKit-style ids drawn from the seed), and
+    /// the settings in `meta` so a trace says how it was made.
     public func header(layer: String) -> TraceHeader {
-        TraceHeader(
-            photos: .count(photoCount),
-            meta: JSONObject([
-                (key: "generator", value: .string("gridsim generate")),
-                (key: "layer", value: .string(layer)),
-                (key: "seed", value: seed <= UInt64(Int.max) ? .integer(Int(seed)) : .string(String(seed))),
-                (key: "mix", value: .string(mix.description)),
-            ]))
+        var meta: [(key: String, value: JSONValue)] = [
+            (key: "generator", value: .string("gridsim generate")),
+            (key: "layer", value: .string(layer)),
+            (key: "seed", value: seed <= UInt64(Int.max) ? .integer(Int(seed)) : .string(String(seed))),
+            (key: "mix", value: .string(mix.description)),
+        ]
+        let photos: PhotoList
+        switch ids {
+        case .counted:
+            photos = .count(photoCount)
+        case .photokit:
+            photos = .ids(PhotoKitIDs.table(count: photoCount, seed: seed))
+            meta.append((key: "ids", value: .string(ids.rawValue)))
+        }
+        return TraceHeader(photos: photos, meta: JSONObject(meta))
     }
 
     /// The session model's seed and the pointer synthesiser's, derived apart so that the

@@ -239,7 +239,7 @@ public struct PhotoIDTable: Sendable {
     /// Rebuilds the index with `bucketCount` buckets: every indexed id is hashed again, which
     /// `reserveCapacity` spares readers that know their count. O(bytes).
     private mutating func rehash(bucketCount: Int) {
-        var fresh = [UInt64](repeating: 0, count: bucketCount)
+        var fresh = Self.emptyBuckets(bucketCount)
         if indexedCount > 0 {
             // An id is indexed when its bucket names its own position, which is the first
             // position with its bytes: walk the old buckets rather than the positions.
@@ -250,6 +250,15 @@ public struct PhotoIDTable: Sendable {
             }
         }
         buckets = fresh
+    }
+
+    /// `count` empty buckets, on huge pages where the system allows (see `HugePages`).
+    private static func emptyBuckets(_ count: Int) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: count) { buckets, initialized in
+            HugePages.advise(UnsafeMutableRawBufferPointer(buckets))
+            buckets.initialize(repeating: 0)
+            initialized = count
+        }
     }
 
     @inline(__always)

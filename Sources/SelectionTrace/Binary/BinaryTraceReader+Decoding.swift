@@ -143,8 +143,43 @@ extension BinaryTraceReader {
         if let headerIDCount, names.count + gap + count > headerIDCount {
             throw BodyError("the record defines ids past the header's list of \(headerIDCount)")
         }
-        // The record's ids, hashed once: checked whole before any is defined, so that a
-        // salvaging reader that skips a bad record keeps a consistent table.
+        if options.salvage && headerIDCount == nil {
+            try defineCheckedWhole(&cursor, count: count, gap: gap)
+        } else {
+            // An error here ends the reading (a salvaging reader does not skip damage in the
+            // header's list), so ids are defined as they are read: one hash and one probe each.
+            if gap > 0 { names.loseSlots(gap) }
+            if let headerIDCount, names.explicitCount == 0, count > 0 {
+                // Sized from the first record, so that the list's bytes are not copied as they
+                // grow (capacity never written costs no memory); at most 64 bytes an id, so that
+                // a hostile first record cannot make it reserve much.
+                let estimate = min(cursor.remaining / count + 1, 64) * headerIDCount
+                names.reserveListedBytes(min(estimate, PhotoIDTable.maximumByteCount))
+            }
+            let firstSlot = names.count
+            for _ in 0..<count {
+                let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+                let id = try cursor.utf8Bytes(count: length)
+                guard names.explicitByteCount + id.count <= PhotoIDTable.maximumByteCount else {
+                    throw BodyError("the trace's photo ids take more than \(PhotoIDTable.maximumByteCount) bytes")
+                }
+                if let slot = names.define(id, hash: names.hasher.hash(id)) {
+                    throw slot.index >= firstSlot
+                        ? BodyError("photo id \"\(String(decoding: id, as: UTF8.self))\" is defined twice in one record")
+                        : BodyError(
+                            "photo id \"\(String(decoding: id, as: UTF8.self))\" is defined twice (it already has slot \(slot.rawValue))")
+                }
+            }
+            try cursor.expectEnd()
+        }
+        statistics.idDefinitionRecords += 1
+        if headerIDCount == nil { statistics.idsDefinedByEvents += count }
+    }
+
+    /// Defines a record's ids only once all of them are checked, so that a salvaging reader
+    /// that skips a bad record keeps a consistent table. Each id is hashed once: the hash is
+    /// kept from the check for the definition.
+    private mutating func defineCheckedWhole(_ cursor: inout ByteCursor, count: Int, gap: Int) throws(BodyError) {
         var pending = PhotoIDTable(hasher: names.hasher)
         pending.reserveCapacity(count)
         var hashes: [UInt64] = []
@@ -168,10 +203,8 @@ extension BinaryTraceReader {
         }
         if gap > 0 { names.loseSlots(gap) }
         for position in pending.indices {
-            pending.withBytes(at: position) { names.define($0, hash: hashes[position]) }
+            pending.withBytes(at: position) { _ = names.define($0, hash: hashes[position]) }
         }
-        statistics.idDefinitionRecords += 1
-        if headerIDCount == nil { statistics.idsDefinedByEvents += count }
     }
 
     /// `eventsBefore lastSlot lastTimePlusOne`: the running state, restated.

@@ -101,23 +101,24 @@ public struct SlotNames: Sendable {
         return nil
     }
 
-    /// Names the next slot with `id`'s bytes, whose hash by `hasher` is `hash`. The caller has
-    /// checked that `id` has no slot yet.
-    mutating func define(_ id: UnsafeRawBufferPointer, hash: UInt64) {
-        if listedIDs.count < listedCapacity {
-            listedIDs.insert(id, hash: hash)
-        } else {
-            added.insert(id, hash: hash)
+    /// Names the next slot with `id`'s bytes, whose hash by `hasher` is `hash`, unless the id
+    /// already has a slot: then returns that slot and changes nothing. One probe.
+    mutating func define(_ id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
+        if counted.countedPrefix > 0, id.count <= 10, let slot = counted.slot(for: String(decoding: id, as: UTF8.self)) {
+            return slot
         }
+        if listedIDs.count < listedCapacity {
+            let (position, isNew) = listedIDs.insert(id, hash: hash)
+            return isNew ? nil : PhotoSlot(counted.countedPrefix + position)
+        }
+        if let position = listedIDs.position(of: id, hash: hash) { return PhotoSlot(counted.countedPrefix + position) }
+        let (position, isNew) = added.insert(id, hash: hash)
+        return isNew ? nil : PhotoSlot(counted.countedPrefix + listedIDs.count + position)
     }
 
-    /// Names the next slot `id`. The caller has checked that `id` has no slot yet.
-    mutating func define(_ id: PhotoID) {
-        var contiguous = id
-        contiguous.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            define(bytes, hash: hasher.hash(bytes))
-        }
+    /// Reserves room for the header list's bytes, estimated from its first record.
+    mutating func reserveListedBytes(_ byteCount: Int) {
+        listedIDs.reserveCapacity(0, bytes: byteCount)
     }
 
     /// Skips `count` slots whose definitions were lost.

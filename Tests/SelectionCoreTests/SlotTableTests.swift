@@ -60,3 +60,21 @@ struct SlotTableTests {
         #expect(SlotTable(photos: .ids([])).slot(for: "1") == nil)
     }
 }
+
+struct SlotTableSharingTests {
+    @Test func aListWithoutRepeatsIsTakenAsItIs() {
+        let list: PhotoIDTable = ["p", "q", "r"]
+        var table = SlotTable(photos: .ids(list))
+        #expect((0..<3).allSatisfy { table.slot(for: list[$0]) == PhotoSlot($0) })
+        // Ids interned later go to the table's own part: the list is never changed.
+        #expect(table.intern("s").slot == PhotoSlot(3))
+        #expect(list.count == 3 && list.position(of: "s") == nil)
+        #expect(table.ids(for: (0..<4).map { PhotoSlot($0) }) == ["p", "q", "r", "s"])
+    }
+
+    @Test func anEngineOfAListWithRepeatsKeepsTheFirstOfEach() {
+        let engine = FastEngine(configuration: GridConfiguration(photos: .ids(["a", "b", "a", "c"])))
+        #expect(engine.photos == ["a", "b", "c"])
+        #expect(engine.photoCount == 3)
+    }
+}

@@ -56,8 +56,8 @@ public struct PhotoIDTable: Sendable {
     /// Makes room for `idCount` more ids (and `byteCount` more bytes) without regrowing the
     /// index, so that a reader that knows the count hashes every id once.
     public mutating func reserveCapacity(_ idCount: Int, bytes byteCount: Int = 0) {
-        ends.reserveCapacity(ends.count + idCount)
-        if byteCount > 0 { bytes.reserveCapacity(bytes.count + byteCount) }
+        Self.reserve(&ends, ends.count + idCount)
+        Self.reserve(&bytes, bytes.count + byteCount)
         let needed = Self.bucketCount(for: indexedCount + idCount)
         if needed > buckets.count { rehash(bucketCount: needed) }
     }
@@ -135,6 +135,39 @@ public struct PhotoIDTable: Sendable {
         let position = appendBytes(id)
         index(position, hash: hash)
         return (position, true)
+    }
+
+    /// Inserts `count` ids whose hashes are known, in order, as `insert(_:hash:)` would one at a
+    /// time, stopping at the first that is already there: returns its index in the batch and
+    /// its position. `id(i)` gives the bytes of the batch's `i`th id.
+    ///
+    /// The bucket each probe starts at is loaded for the whole batch before anything is
+    /// inserted: in a table of millions of ids nearly every probe misses the cache, and the
+    /// misses of a batch then overlap instead of coming one after another. O(bytes) expected.
+    public mutating func insert(
+        batchOf count: Int, hashes: UnsafeBufferPointer<UInt64>, id: (Int) -> UnsafeRawBufferPointer
+    ) -> (index: Int, position: Int)? {
+        precondition(hashes.count >= count, "a hash for every id")
+        let needed = Self.bucketCount(for: indexedCount + count)
+        if needed > buckets.count { rehash(bucketCount: needed) }
+        let mask = buckets.count - 1
+        let firstBuckets = buckets.withUnsafeBufferPointer { buckets in
+            (0..<count).map { buckets[Int(truncatingIfNeeded: hashes[$0]) & mask] }
+        }
+        for index in 0..<count {
+            let hash = hashes[index]
+            let home = Int(truncatingIfNeeded: hash) & mask
+            if firstBuckets[index] == 0 && buckets[home] == 0 {
+                // Nothing was at the start of the probe, nor has been put there since: new.
+                let position = appendBytes(id(index))
+                buckets[home] = (hash >> 32) << 32 | UInt64(position + 1)
+                indexedCount += 1
+                continue
+            }
+            let inserted = insert(id(index), hash: hash)
+            if !inserted.isNew { return (index, inserted.position) }
+        }
+        return nil
     }
 
     /// Appends `id` even when it is already there; a repeat is kept in order but not indexed.
@@ -250,6 +283,19 @@ public struct PhotoIDTable: Sendable {
             }
         }
         buckets = fresh
+    }
+
+    /// Grows `array` to hold at least `capacity` elements; large storage is asked for huge
+    /// pages (see `HugePages`) before it is first written, which for hundreds of megabytes of
+    /// ids saves most of the page faults of filling it.
+    private static func reserve<Element>(_ array: inout [Element], _ capacity: Int) {
+        guard capacity > array.capacity else { return }
+        var fresh = [Element](unsafeUninitializedCapacity: capacity) { storage, initialized in
+            HugePages.advise(UnsafeMutableRawBufferPointer(storage))
+            initialized = 0
+        }
+        fresh.append(contentsOf: array)
+        array = fresh
     }
 
     /// `count` empty buckets, on huge pages where the system allows (see `HugePages`).

@@ -147,7 +147,8 @@ extension BinaryTraceReader {
             try defineCheckedWhole(&cursor, count: count, gap: gap)
         } else {
             // An error here ends the reading (a salvaging reader does not skip damage in the
-            // header's list), so ids are defined as they are read: one hash and one probe each.
+            // header's list), so ids are defined as they are read: one hash and one probe each,
+            // and no copy.
             if gap > 0 { names.loseSlots(gap) }
             if let headerIDCount, names.explicitCount == 0, count > 0 {
                 // Sized from the first record, so that the list's bytes are not copied as they
@@ -156,24 +157,62 @@ extension BinaryTraceReader {
                 let estimate = min(cursor.remaining / count + 1, 64) * headerIDCount
                 names.reserveListedBytes(min(estimate, PhotoIDTable.maximumByteCount))
             }
-            let firstSlot = names.count
-            for _ in 0..<count {
-                let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
-                let id = try cursor.utf8Bytes(count: length)
-                guard names.explicitByteCount + id.count <= PhotoIDTable.maximumByteCount else {
-                    throw BodyError("the trace's photo ids take more than \(PhotoIDTable.maximumByteCount) bytes")
-                }
-                if let slot = names.define(id, hash: names.hasher.hash(id)) {
-                    throw slot.index >= firstSlot
-                        ? BodyError("photo id \"\(String(decoding: id, as: UTF8.self))\" is defined twice in one record")
-                        : BodyError(
-                            "photo id \"\(String(decoding: id, as: UTF8.self))\" is defined twice (it already has slot \(slot.rawValue))")
+            let firstNewSlot = names.count
+            if headerIDCount != nil && gap == 0 {
+                try defineHeaderIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
+            } else {
+                for _ in 0..<count {
+                    let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+                    let id = try cursor.utf8Bytes(count: length)
+                    try checkIDBytes(id.count)
+                    if let slot = names.define(id, hash: names.hasher.hash(id)) {
+                        throw Self.definedTwice(id, slot: slot, firstNewSlot: firstNewSlot)
+                    }
                 }
             }
             try cursor.expectEnd()
         }
         statistics.idDefinitionRecords += 1
         if headerIDCount == nil { statistics.idsDefinedByEvents += count }
+    }
+
+    /// Defines a record of the header's list: every id read and hashed first, then inserted
+    /// as a batch, so that the probes' cache misses overlap (see `PhotoIDTable`).
+    private mutating func defineHeaderIDs(_ cursor: inout ByteCursor, count: Int, firstNewSlot: Int) throws(BodyError) {
+        var ids: [UnsafeRawBufferPointer] = []
+        ids.reserveCapacity(count)
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(count)
+        var bytes = 0
+        for _ in 0..<count {
+            let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+            let id = try cursor.utf8Bytes(count: length)
+            bytes += id.count
+            ids.append(id)
+            hashes.append(names.hasher.hash(id))
+        }
+        try checkIDBytes(bytes)
+        let repeated = hashes.withUnsafeBufferPointer { hashes in
+            names.defineListed(batchOf: count, hashes: hashes) { ids[$0] }
+        }
+        if let (index, slot) = repeated {
+            throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)
+        }
+    }
+
+    /// Refuses `count` more bytes of ids if they would take the table past what it can hold.
+    private func checkIDBytes(_ count: Int) throws(BodyError) {
+        guard names.explicitByteCount + count <= PhotoIDTable.maximumByteCount else {
+            throw BodyError("the trace's photo ids take more than \(PhotoIDTable.maximumByteCount) bytes")
+        }
+    }
+
+    /// The error for an id that already has `slot`; slots from `firstNewSlot` on are this record's.
+    private static func definedTwice(_ id: UnsafeRawBufferPointer, slot: PhotoSlot, firstNewSlot: Int) -> BodyError {
+        let text = String(decoding: id, as: UTF8.self)
+        return slot.index >= firstNewSlot
+            ? BodyError("photo id \"\(text)\" is defined twice in one record")
+            : BodyError("photo id \"\(text)\" is defined twice (it already has slot \(slot.rawValue))")
     }
 
     /// Defines a record's ids only once all of them are checked, so that a salvaging reader
@@ -189,18 +228,15 @@ extension BinaryTraceReader {
             let id = try cursor.utf8Bytes(count: length)
             let hash = names.hasher.hash(id)
             if let slot = names.slot(forBytes: id, hash: hash) {
-                throw BodyError(
-                    "photo id \"\(String(decoding: id, as: UTF8.self))\" is defined twice (it already has slot \(slot.rawValue))")
+                throw Self.definedTwice(id, slot: slot, firstNewSlot: Int.max)
             }
             guard pending.insert(id, hash: hash).isNew else {
-                throw BodyError("photo id \"\(String(decoding: id, as: UTF8.self))\" is defined twice in one record")
+                throw Self.definedTwice(id, slot: PhotoSlot(0), firstNewSlot: 0)
             }
             hashes.append(hash)
         }
         try cursor.expectEnd()
-        guard names.explicitByteCount + pending.byteCount <= PhotoIDTable.maximumByteCount else {
-            throw BodyError("the trace's photo ids take more than \(PhotoIDTable.maximumByteCount) bytes")
-        }
+        try checkIDBytes(pending.byteCount)
         if gap > 0 { names.loseSlots(gap) }
         for position in pending.indices {
             pending.withBytes(at: position) { _ = names.define($0, hash: hashes[position]) }

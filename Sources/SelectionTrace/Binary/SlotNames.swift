@@ -116,6 +116,18 @@ public struct SlotNames: Sendable {
         return isNew ? nil : PhotoSlot(counted.countedPrefix + listedIDs.count + position)
     }
 
+    /// Names the next `count` slots of the header's list with the batch's ids (see
+    /// `PhotoIDTable.insert(batchOf:hashes:id:)`), stopping at one that already has a slot:
+    /// returns its index in the batch and that slot.
+    ///
+    /// - Precondition: the batch fits in the list (`listedIDs.count + count <= ` the list's size).
+    mutating func defineListed(
+        batchOf count: Int, hashes: UnsafeBufferPointer<UInt64>, id: (Int) -> UnsafeRawBufferPointer
+    ) -> (index: Int, slot: PhotoSlot)? {
+        precondition(counted.countedPrefix == 0 && listedIDs.count + count <= listedCapacity, "the batch is past the list")
+        return listedIDs.insert(batchOf: count, hashes: hashes, id: id).map { ($0.index, PhotoSlot($0.position)) }
+    }
+
     /// Reserves room for the header list's bytes, estimated from its first record.
     mutating func reserveListedBytes(_ byteCount: Int) {
         listedIDs.reserveCapacity(0, bytes: byteCount)

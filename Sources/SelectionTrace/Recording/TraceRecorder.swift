@@ -233,7 +233,7 @@ public final class TraceRecorder: @unchecked Sendable {
         guard header.photos.count <= SlotTable.maximumCount else {
             throw TraceOutputError.invalid("the header's photo count \(header.photos.count) is above what slots can number")
         }
-        if case .ids(let ids) = header.photos, Set(ids).count != ids.count {
+        if case .ids(let ids) = header.photos, ids.hasDuplicates {
             throw TraceOutputError.invalid("the header's photo ids have duplicates")
         }
     }

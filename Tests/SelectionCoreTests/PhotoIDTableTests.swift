@@ -1,0 +1,112 @@
+@testable import SelectionCore
+import Testing
+
+struct PhotoIDTableTests {
+    /// The process hasher, one that keeps 3 bits of each hash (long probe runs, equal tags),
+    /// and one under which every id collides.
+    static let hashers = [PhotoIDHasher.process, PhotoIDHasher(seed: 9, significantBits: 3), PhotoIDHasher(seed: 9, significantBits: 0)]
+
+    static func ids(_ count: Int) -> [PhotoID] {
+        (0..<count).map { $0 % 7 == 0 ? "IMG_\($0).HEIC" : "\($0)-6F1A2B3C-9D0E-4F11-8A2B/L0/001" }
+    }
+
+    @Test(arguments: hashers)
+    func insertsFindsAndNamesEveryId(hasher: PhotoIDHasher) {
+        var table = PhotoIDTable(hasher: hasher)
+        let ids = Self.ids(600) + ["", "ü", "a"]
+        for (position, id) in ids.enumerated() {
+            let inserted = table.insert(id)
+            #expect(inserted.position == position && inserted.isNew)
+        }
+        #expect(table.count == ids.count)
+        #expect(table.byteCount == ids.reduce(0) { $0 + $1.utf8.count })
+        for (position, id) in ids.enumerated() {
+            #expect(table.position(of: id) == position)
+            #expect(table[position] == id)
+            let again = table.insert(id)
+            #expect(again.position == position && !again.isNew, "an id already there is not added")
+        }
+        #expect(table.count == ids.count)
+        for missing in ["b", "IMG_1.HEIC", "0-6F1A2B3C-9D0E-4F11-8A2B/L0/00", "0-6F1A2B3C-9D0E-4F11-8A2B/L0/0011"] {
+            #expect(table.position(of: missing) == nil, "\(missing)")
+        }
+        #expect(Array(table) == ids)
+        #expect(!table.hasDuplicates)
+    }
+
+    @Test(arguments: hashers)
+    func aListKeepsRepeatsInOrderAndIndexesTheFirst(hasher: PhotoIDHasher) {
+        let table = PhotoIDTable(["a", "b", "a", "c", "b"], hasher: hasher)
+        #expect(Array(table) == ["a", "b", "a", "c", "b"])
+        #expect(table.duplicateCount == 2)
+        #expect(table.firstDuplicate?.earlier == 0 && table.firstDuplicate?.position == 2)
+        #expect(table.position(of: "a") == 0)
+        #expect(table.position(of: "b") == 1)
+        #expect(table.position(of: "c") == 3)
+    }
+
+    @Test(arguments: hashers)
+    func aTableTakenFromBytesInPlaceAgreesWithOneBuiltById(hasher: PhotoIDHasher) {
+        let ids = Self.ids(300) + ["", "x"]
+        var bytes: [UInt8] = []
+        var ends: [UInt32] = []
+        for id in ids {
+            bytes.append(contentsOf: id.utf8)
+            ends.append(UInt32(bytes.count))
+        }
+        bytes.append(contentsOf: "left over".utf8)
+        let table = PhotoIDTable(takingConcatenated: &bytes, ends: ends, hasher: hasher)
+        #expect(bytes.isEmpty, "the storage was taken")
+        #expect(table == PhotoIDTable(ids))
+        #expect(!table.hasDuplicates)
+        for (position, id) in ids.enumerated() { #expect(table.position(of: id) == position) }
+
+        var repeated = Array("abcab".utf8)
+        let withRepeat = PhotoIDTable(takingConcatenated: &repeated, ends: [1, 2, 3, 4, 5], hasher: hasher)
+        #expect(withRepeat.firstDuplicate?.earlier == 0 && withRepeat.firstDuplicate?.position == 3)
+        #expect(withRepeat.duplicateCount == 2)
+    }
+
+    @Test func growingKeepsEveryIdFindable() {
+        // No capacity reserved: the index is rebuilt several times on the way.
+        for hasher in Self.hashers {
+            var table = PhotoIDTable(hasher: hasher)
+            let ids = Self.ids(hasher == .process ? 20_000 : 700)
+            for id in ids { table.insert(id) }
+            #expect(ids.indices.allSatisfy { table.position(of: ids[$0]) == $0 })
+        }
+    }
+
+    @Test func unnamedPositionsKeepNumbersAndAreNeverFound() {
+        var table: PhotoIDTable = ["a"]
+        table.appendUnnamed(2)
+        table.insert("b")
+        #expect(table.count == 4)
+        #expect(table.position(of: "b") == 3)
+        #expect(table[1] == "" && table[2] == "")
+        #expect(table.position(of: "") == nil)
+    }
+
+    @Test func equalityIsTheIdsInOrder() {
+        let a = PhotoIDTable(["x", "y"], hasher: PhotoIDHasher(seed: 1))
+        let b = PhotoIDTable(["x", "y"], hasher: PhotoIDHasher(seed: 2))
+        #expect(a == b, "the hasher does not count")
+        #expect(a.hashValue == b.hashValue)
+        #expect(a != ["y", "x"])
+        #expect(a != ["xy"], "where ids end counts, not only their bytes")
+        #expect(PhotoList.ids(["x", "y"]) == .ids(a))
+    }
+
+    @Test func aSlotTableOverACollidingTableStillAnswersRight() {
+        let hasher = PhotoIDHasher(seed: 5, significantBits: 0)
+        var table = SlotTable(photos: .ids(PhotoIDTable(Self.ids(200), hasher: hasher)))
+        #expect(table.count == 200)
+        for (index, id) in Self.ids(200).enumerated() { #expect(table.slot(for: id) == PhotoSlot(index)) }
+        let added = table.intern("new")
+        #expect(added.slot == PhotoSlot(200) && added.isNew)
+        #expect(table.intern("new").slot == PhotoSlot(200))
+        #expect(table.intern(Self.ids(200)[17]).slot == PhotoSlot(17))
+        #expect(table.id(for: PhotoSlot(200)) == "new")
+        #expect(table.slot(for: "absent") == nil)
+    }
+}

@@ -80,4 +80,41 @@ struct GenerateCommandTests {
         #expect(result.out.contains("syncs (press=1,burst=4,done=1,sync=6,scroll=1)"))
         #expect(Captured.run(["--help"]).out.contains("generate"))
     }
+    @Test func photoKitIdsAreListedInTheHeaderAndNamedByTheEvents() throws {
+        let arguments = ["generate", "--photos", "3000", "--events", "600", "--seed", "7", "--ids", "photokit"]
+        let result = Captured.run(arguments)
+        #expect(result.code == 0)
+        #expect(result.err == "")
+        #expect(result.out == Captured.run(arguments).out, "the same seed gives the same ids and events")
+        let trace = try Trace(text: result.out)
+        guard case .ids(let ids) = trace.header.photos else {
+            Issue.record("expected an id list")
+            return
+        }
+        #expect(ids.count == 3000 && !ids.hasDuplicates)
+        #expect(trace.header.meta?["ids"] == .string("photokit"))
+        let shape = /[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}\/L0\/001/
+        #expect(ids.allSatisfy { $0.utf8.count == 43 && $0.wholeMatch(of: shape) != nil })
+        let taps = trace.events.compactMap { event -> String? in
+            if case .tap(let photo) = event.event { return photo }
+            return nil
+        }
+        #expect(!taps.isEmpty && taps.allSatisfy { ids.position(of: $0) != nil || $0.hasPrefix("s") })
+        let other = Captured.run(["generate", "--photos", "3000", "--events", "1", "--seed", "8", "--ids", "photokit"])
+        guard case .ids(let otherIDs)? = try? Trace(text: other.out).header.photos else {
+            Issue.record("expected an id list")
+            return
+        }
+        #expect(otherIDs[0] != ids[0], "another seed, other ids")
+        let path = try Paths.temporaryFile(result.out, name: "photokit.jsonl")
+        #expect(Captured.run(["replay", "--json", path]).out == Captured.run(["replay", "--json", "--engine", "reference", path]).out)
+    }
+
+    @Test func photoKitIdsAreRefusedPastTheReadersLimit() {
+        let result = Captured.run(["generate", "--photos", "10000001", "--ids", "photokit"])
+        #expect(result.code == 64)
+        #expect(result.err.contains("--photos must be at most 10000000"))
+        #expect(Captured.run(["generate", "--help"]).out.contains("--ids"))
+        #expect(Captured.run(["generate", "--ids", "uuid"]).code == 64)
+    }
 }

@@ -8,8 +8,8 @@ public struct TraceLimits: Hashable, Sendable {
     /// The largest grid a header may describe, by count or by id list.
     public var maximumPhotoCount: Int
     /// The most explicit photo ids a trace may hold: a header's id list, plus, in a binary
-    /// trace, the ids its records define later. Each costs a string and a dictionary entry,
-    /// where a counted photo costs nothing.
+    /// trace, the ids its records define later. Each costs its bytes and about 20 more in a
+    /// `PhotoIDTable`, where a counted photo costs nothing.
     public var maximumIDListCount: Int
     /// Binary traces: the largest file header body (the grid description and `meta`).
     public var maximumHeaderBytes: Int

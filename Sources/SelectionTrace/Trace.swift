@@ -8,6 +8,8 @@ public struct TraceHeader: Hashable, Sendable {
     public static let currentVersion = 1
 
     public var version: Int
+    /// The grid. An explicit list read from a trace is the `PhotoIDTable` the reader built while
+    /// checking it, which an engine made from this header takes over without hashing it again.
     public var photos: PhotoList
     /// The limit as written (not yet clamped).
     public var limit: Int?

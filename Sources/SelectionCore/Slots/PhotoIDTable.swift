@@ -92,7 +92,13 @@ public struct PhotoIDTable: Sendable {
     /// expected; a probe reads buckets in a row and compares bytes only when tags agree.
     public func position(of id: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         guard !buckets.isEmpty else { return nil }
-        return bytes.withUnsafeBytes { storage in
+        return probe(id, hash: hash).found
+    }
+
+    /// Walks the probe run of `hash`: the first position holding `id`, or else the index of
+    /// the empty bucket that ends the run (where `id` would go).
+    private func probe(_ id: UnsafeRawBufferPointer, hash: UInt64) -> (found: Int?, empty: Int) {
+        bytes.withUnsafeBytes { storage in
             ends.withUnsafeBufferPointer { ends in
                 buckets.withUnsafeBufferPointer { buckets in
                     let mask = buckets.count - 1
@@ -100,10 +106,10 @@ public struct PhotoIDTable: Sendable {
                     var index = Int(truncatingIfNeeded: hash) & mask
                     while true {
                         let bucket = buckets[index]
-                        if bucket == 0 { return nil }
+                        if bucket == 0 { return (nil, index) }
                         if bucket >> 32 == tag {
                             let position = Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
-                            if Self.bytes(storage, ends, at: position, equal: id) { return position }
+                            if Self.bytes(storage, ends, at: position, equal: id) { return (position, index) }
                         }
                         index = (index + 1) & mask
                     }
@@ -131,9 +137,15 @@ public struct PhotoIDTable: Sendable {
     /// `insert` with the id's hash already known (by this table's hasher).
     @discardableResult
     public mutating func insert(_ id: UnsafeRawBufferPointer, hash: UInt64) -> (position: Int, isNew: Bool) {
-        if let known = position(of: id, hash: hash) { return (known, false) }
+        // Grown first, so that the probe that misses also finds the bucket to fill.
+        if (indexedCount + 1) * 4 > buckets.count * 3 {
+            rehash(bucketCount: Self.bucketCount(for: indexedCount + 1))
+        }
+        let probed = probe(id, hash: hash)
+        if let known = probed.found { return (known, false) }
         let position = appendBytes(id)
-        index(position, hash: hash)
+        buckets[probed.empty] = (hash >> 32) << 32 | UInt64(position + 1)
+        indexedCount += 1
         return (position, true)
     }
 

@@ -13,6 +13,9 @@
 ///
 /// Buckets are `tag << 32 | (position + 1)`, 0 for empty, `tag` the hash's high 32 bits: a
 /// probe compares bytes only when the tags agree. Linear probing, at most 3/4 full.
+///
+/// Ids given as bytes must be valid UTF-8 (the readers check before they add any): the table
+/// compares bytes, and names an id with the string those bytes spell.
 public struct PhotoIDTable: Sendable {
     /// Every id's bytes, back to back.
     private var bytes: [UInt8] = []

@@ -231,6 +231,10 @@ public struct ReferenceModel: SelectionEngine, Sendable {
             }
         }
         photos.removeSubrange(kept...)
+        // A set keeps the room it once needed, and copying it (Select All shares it with the
+        // selection) costs that room: once removals have left it three quarters empty, it is
+        // rebuilt at its size, which those removals paid for.
+        if photoSet.capacity > 4 * max(photoSet.count, 1024) { photoSet = Set(photos) }
     }
 
     /// Puts the insertions into `photos` and `photoSet`, each at its position clamped to the

@@ -138,9 +138,10 @@ enum ShrinkCommand {
             The smaller trace fails the same property. Its header's meta names the property,
             the step and the failure. The input is never modified.
 
-            First the trace is cut after the failing step, then the leading events the failure
-            does not need are dropped (a bisection), then the grid is made smaller, runs of events
-            and single events are dropped and arguments simplified while the trace still fails.
+            First the trace is cut after the failing step and the grid made smaller (down to the
+            photos the events name, when that still fails), then the leading events the failure
+            does not need are dropped (a bisection), then runs of events and single events are
+            dropped and arguments simplified while the trace still fails.
             Progress goes to standard error, once a second, when shrinking takes more than a
             second; the summary says how long it took and how many checks it ran.
 

@@ -1,14 +1,15 @@
 import SelectionCore
 import SelectionTrace
 
-/// Minimises a trace that fails a property: cuts it after the failing step, drops the leading
-/// events it does not need (a bisection), then shrinks the grid, drops runs of events, then
-/// single events, simplifies arguments (fewer removals and insertions, smaller positions,
-/// simpler ids) and the header, keeping every change after which the trace still fails.
+/// Minimises a trace that fails a property: cuts it after the failing step, shrinks the grid,
+/// drops the leading events it does not need (a bisection), then shrinks the grid again,
+/// drops runs of events, then single events, simplifies arguments (fewer removals and
+/// insertions, smaller positions, simpler ids) and the header, keeping every change after
+/// which the trace still fails.
 ///
-/// The first two phases make a long trace short in O(log n) checks, so that the greedy
-/// phases, which check once per candidate, work on a few events; shrinking the grid comes
-/// before them because every check replays over it.
+/// The first phases make a long trace short in O(log n) checks, so that the greedy phases,
+/// which check once per candidate, work on a few events; the grid shrinks early because every
+/// check replays over it.
 ///
 /// Every candidate is a valid trace (times stay non-decreasing, header ids unique), so the
 /// shrunk trace replays like any other. Greedy, to a fixed point or until `maximumChecks`
@@ -39,6 +40,8 @@ public struct Shrinker {
             prefix.events.removeSubrange(failingStep...)
             if accepts(prefix) { best = prefix }
         }
+        // Every check replays over the grid: a smaller one first makes the rest cheap.
+        if let smaller = run(.shrinkGrid, on: best) { best = smaller }
         phase = .droppingLeadingEvents
         best = dropLeadingEvents(best)
         var progressed = true

@@ -20,16 +20,16 @@ enum CheckCommand {
             The trace is read once, the engine under test and the reference model replaying it in
             lockstep; memory is bounded by the grid, not by the trace's length. Every step is checked
             in what it changed; whole states are compared at checkpoints and after the last step:
-            \(Properties.all.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))\($0.coverage)" }.joined(separator: "\n"))
+            \(Properties.all.map { wrapped($0.coverage, label: $0.name) }.joined(separator: "\n"))
 
             CHECKPOINTS:
-              After every step while steps × photos stay within \(CheckpointSchedule.defaultUpfrontPhotos)
-              photos (so a short trace over a small grid is checked in full at every step); past that,
-              each step pays for \(CheckpointSchedule.defaultPhotosPerStep) photos of whole-state work: over a grid of N
-              photos, a checkpoint every N / \(CheckpointSchedule.defaultPhotosPerStep) steps. Always after the last step.
-              When a checkpoint finds whole states that differ or break an invariant, the steps since
-              the previous checkpoint are replayed and bisected: the failure names the step that made
-              them so.
+              A checkpoint costs the grid's photos (plus one per \(CheckpointSchedule.slotsPerPhoto) ids the session has seen).
+              The check may spend \(CheckpointSchedule.defaultUpfrontPhotos) photos of it up front, then \(CheckpointSchedule.defaultPhotosPerStep) per step:
+              a short trace over a small grid has a checkpoint after every step, a long one over N
+              photos one about every N / \(CheckpointSchedule.defaultPhotosPerStep) steps. The last step is always one. When a
+              checkpoint finds whole states that differ or break an invariant, the steps since an
+              earlier checkpoint are replayed from copies taken there and bisected: the failure
+              names the step that made the states wrong.
 
             Progress goes to standard error, once a second, when the check takes more than a second.
 
@@ -67,6 +67,21 @@ enum CheckCommand {
         }
         console.out(TraceChecking.lines(for: report, tracePath: path))
         return report.failedCount == 0 ? .success : .failure
+    }
+
+    /// `text` after `label` in a column, wrapped at 92 characters.
+    static func wrapped(_ text: String, label: String) -> String {
+        var lines: [String] = []
+        var line = "  " + label.padding(toLength: 22, withPad: " ", startingAt: 0)
+        for word in text.split(separator: " ") {
+            if line.count + word.count + 1 > 92 && line.count > 24 {
+                lines.append(line)
+                line = String(repeating: " ", count: 24)
+            }
+            line += (line.last == " " ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
     }
 
     static func selectedProperties(_ arguments: ParsedArguments) -> [Property] {

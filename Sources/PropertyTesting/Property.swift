@@ -19,17 +19,26 @@ public struct PropertyFailure: Error, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A statement about every trace, checked on one.
+/// A statement about every trace, checked on one as it streams through the engines (see
+/// `TraceCheck`, which checks any number of properties in one pass).
 public struct Property: Sendable {
     /// A short kebab-case name, used on the command line and in regression file names.
     public var name: String
     public var summary: String
-    public var check: @Sendable (Trace) -> PropertyFailure?
+    /// What the property checks on every step of a long trace and what it samples, for
+    /// `gridsim check --help`.
+    public var coverage: String
+    let kind: Kind
+    /// The engine under test.
+    let candidate: any CheckableEngine.Type
 
-    public init(name: String, summary: String, check: @escaping @Sendable (Trace) -> PropertyFailure?) {
-        self.name = name
-        self.summary = summary
-        self.check = check
+    enum Kind: Sendable {
+        case invariants, enginesAgree, deterministicReplay, stateAtStep, snapshotDiff, gridDiff, textRoundTrip
+    }
+
+    /// The property alone on `trace`, stopping at its failure; nil when it holds.
+    public func check(_ trace: Trace) -> PropertyFailure? {
+        TraceCheck.failures(trace, properties: [self]).first
     }
 }
 
@@ -50,7 +59,7 @@ public enum Properties {
     }
 
     /// Every property, with `candidate` as the engine under test.
-    public static func all<Candidate: SelectionEngine & SendableMetatype>(candidate: Candidate.Type) -> [Property] {
+    public static func all<Candidate: CheckableEngine>(candidate: Candidate.Type) -> [Property] {
         [
             invariants(candidate: candidate), enginesAgree(candidate: candidate),
             deterministicReplay(candidate: candidate), stateAtStep, snapshotDiff, gridDiff, textRoundTrip,
@@ -58,152 +67,70 @@ public enum Properties {
     }
 
     /// SPEC.md section 1's invariants hold after every step, in both engines.
-    public static func invariants<Candidate: SelectionEngine & SendableMetatype>(candidate: Candidate.Type) -> Property {
-        Property(name: "invariants", summary: "the invariants of SPEC.md section 1 hold after every step") { trace in
-            var reference = ReferenceModel(configuration: trace.header.configuration)
-            var engine = Candidate(configuration: trace.header.configuration)
-            for (index, traceEvent) in trace.events.enumerated() {
-                _ = reference.apply(traceEvent.event)
-                _ = engine.apply(traceEvent.event)
-                for (name, state) in [("reference model", reference.state), ("\(Candidate.self)", engine.state)] {
-                    let violations = state.invariantViolations()
-                    if !violations.isEmpty {
-                        return PropertyFailure(
-                            property: "invariants", step: index + 1,
-                            message: "\(name) after \(traceEvent.event.summary): \(violations.joined(separator: "; "))")
-                    }
-                }
-            }
-            return nil
-        }
+    public static func invariants<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
+        Property(
+            name: InvariantsCheck.name, summary: "the invariants of SPEC.md section 1 hold after every step",
+            coverage: """
+                every step: the count against the limit and the grid, the mode against the selection and \
+                the sheet, the tray against the count, the photos the event names and those the fast engine \
+                reports chosen are in the grid; checkpoints: every invariant on whole states
+                """,
+            kind: .invariants, candidate: candidate)
     }
 
     /// The engine under test equals the reference on every step: outcome, reason, effects,
     /// announcements, state and projections.
-    public static func enginesAgree<Candidate: SelectionEngine & SendableMetatype>(candidate: Candidate.Type) -> Property {
-        Property(name: "engines-agree", summary: "the engine equals the reference model on every step") { trace in
-            var reference = ReferenceModel(configuration: trace.header.configuration)
-            var engine = Candidate(configuration: trace.header.configuration)
-            for (index, traceEvent) in trace.events.enumerated() {
-                let expected = reference.apply(traceEvent.event)
-                let actual = engine.apply(traceEvent.event)
-                let event = traceEvent.event.summary
-                func failure(_ message: String) -> PropertyFailure {
-                    PropertyFailure(property: "engines-agree", step: index + 1, message: "\(event): \(message)")
-                }
-                if actual != expected { return failure("step \(actual) != reference \(expected)") }
-                if engine.state != reference.state {
-                    return failure("state differs: \(describeDifference(engine.state, reference.state))")
-                }
-                if engine.title != reference.title || engine.toolbar != reference.toolbar || engine.tray != reference.tray {
-                    return failure("projections differ: \"\(engine.title)\" vs \"\(reference.title)\"")
-                }
-            }
-            return nil
-        }
+    public static func enginesAgree<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
+        Property(
+            name: EnginesAgreeCheck.name, summary: "the engine equals the reference model on every step",
+            coverage: """
+                every step: outcome, reason, effects, announcements, mode, sheet, counts, title, toolbar, \
+                tray, the photos the event names (in the grid, chosen, where inserted), the selection changes \
+                the fast engine reports; checkpoints: whole states
+                """,
+            kind: .enginesAgree, candidate: candidate)
     }
 
     /// Replaying a trace twice gives the same report.
-    public static func deterministicReplay<Candidate: SelectionEngine & SendableMetatype>(candidate: Candidate.Type) -> Property {
-        Property(name: "deterministic-replay", summary: "replaying a trace twice gives the same report") { trace in
-            let first = Replayer.replay(trace, engine: Candidate.self)
-            let second = Replayer.replay(trace, engine: Candidate.self)
-            guard first != second else { return nil }
-            let step = first.steps.indices.first { first.steps[$0] != second.steps[$0] }.map { $0 + 1 }
-            return PropertyFailure(property: "deterministic-replay", step: step, message: "two replays differ")
-        }
+    public static func deterministicReplay<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
+        Property(
+            name: "deterministic-replay", summary: "replaying a trace twice gives the same report",
+            coverage: "every step: the step, mode and count of two replays side by side; the end: their final states",
+            kind: .deterministicReplay, candidate: candidate)
     }
 
-    /// `EventStore.state(at: n)` equals a fresh replay of the first n events, for every n.
+    /// `EventStore.state(at: n)` equals a fresh replay of the first n events.
     public static let stateAtStep = Property(
-        name: "state-at-step", summary: "state(at: n) equals a fresh replay of the first n events"
-    ) { trace in
-        var store = EventStore(configuration: trace.header.configuration, checkpointInterval: 3)
-        for traceEvent in trace.events { _ = store.apply(traceEvent.event) }
-        // Compared with a fresh fast engine, slot for slot (cheap); that the fast engine means
-        // what the reference does is `engines-agree`'s business.
-        var fresh = FastEngine(configuration: trace.header.configuration)
-        for step in 0...trace.events.count {
-            if step > 0 { _ = fresh.apply(trace.events[step - 1].event) }
-            let restored = store.state(at: step)
-            let same =
-                restored.grid.order == fresh.grid.order && restored.selection == fresh.selection
-                && restored.pickOrder == fresh.pickOrder && restored.mode == fresh.mode && restored.sheet == fresh.sheet
-            if !same {
-                return PropertyFailure(
-                    property: "state-at-step", step: step,
-                    message: "state(at: \(step)) differs: \(describeDifference(restored.state, fresh.state))")
-            }
-        }
-        return nil
-    }
+        name: "state-at-step", summary: "state(at: n) equals a fresh replay of the first n events",
+        coverage: """
+            samples: at each checkpoint n, state(at:) for n, n-1, n-2, n-3 and the step the store's \
+            history starts at (it is cut every \(StateAtStepCheck.historyLimit) steps), restored through \
+            checkpoints every \(StateAtStepCheck.storeCheckpointInterval) events
+            """,
+        kind: .stateAtStep, candidate: FastEngine.self)
 
     /// The selection diff between two snapshots, applied to the earlier, gives the later.
     public static let snapshotDiff = Property(
-        name: "snapshot-diff", summary: "a selection diff applied to the earlier snapshot gives the later one"
-    ) { trace in
-        forEachPairOfStates(trace) { old, new, from, to in
-            let changes = new.selection.changes(since: old.selection)
-            var rebuilt = old.selection
-            for slot in changes.removed { rebuilt.remove(slot) }
-            for slot in changes.added { rebuilt.insert(slot) }
-            guard rebuilt != new.selection else { return nil }
-            return PropertyFailure(
-                property: "snapshot-diff", step: to,
-                message: "the diff from step \(from) does not rebuild the selection of step \(to)")
-        }
-    }
+        name: "snapshot-diff", summary: "a selection diff applied to the earlier snapshot gives the later one",
+        coverage: """
+            every step n: the diffs from n-1 and from n-7 to n; checkpoints: those both ways, and the \
+            pairs (0, n) and (previous checkpoint, n) both ways
+            """,
+        kind: .snapshotDiff, candidate: FastEngine.self)
 
     /// The grid diff between two snapshots, applied to the earlier order, gives the later one.
     public static let gridDiff = Property(
-        name: "grid-diff", summary: "a grid diff applied to the old order gives the new one"
-    ) { trace in
-        forEachPairOfStates(trace) { old, new, from, to in
-            // States that share one order buffer have the same grid: nothing to diff.
-            if from != 0 && to != 0 && old.grid.order.sharesStorage(with: new.grid.order) { return nil }
-            let diff = GridDiff(from: old.grid.order, to: new.grid.order)
-            guard diff.apply(to: old.grid.order) != new.grid.order else { return nil }
-            return PropertyFailure(
-                property: "grid-diff", step: to, message: "the diff from step \(from) does not rebuild the grid of step \(to)")
-        }
-    }
+        name: "grid-diff", summary: "a grid diff applied to the old order gives the new one",
+        coverage: """
+            samples: at each checkpoint n, the pairs (n-1, n), (n-7, n) and (previous checkpoint, \
+            n), both ways; the start with the first checkpoint and the last step
+            """,
+        kind: .gridDiff, candidate: FastEngine.self)
 
     /// Writing a trace as text and reading it back gives the same trace.
     public static let textRoundTrip = Property(
-        name: "text-round-trip", summary: "the text codec round-trips the trace"
-    ) { trace in
-        do {
-            let read = try Trace(text: trace.text)
-            guard read != trace else { return nil }
-            let step = read.events.indices.first { $0 < trace.events.count && read.events[$0] != trace.events[$0] }
-                .map { $0 + 1 }
-            return PropertyFailure(property: "text-round-trip", step: step, message: "the trace read back differs")
-        } catch {
-            return PropertyFailure(property: "text-round-trip", step: nil, message: "the written trace does not read: \(error)")
-        }
-    }
-
-    /// Calls `body` on pairs of states of the trace, both ways: each step against the one
-    /// before, against the start, and against the state seven steps back (across checkpoints).
-    private static func forEachPairOfStates(
-        _ trace: Trace, _ body: (FastEngine, FastEngine, Int, Int) -> PropertyFailure?
-    ) -> PropertyFailure? {
-        // Each state is a copy of one running engine: the copies share chunks, as snapshots do.
-        var engine = FastEngine(configuration: trace.header.configuration)
-        var states = [engine]
-        for traceEvent in trace.events {
-            _ = engine.apply(traceEvent.event)
-            states.append(engine)
-        }
-        let steps = trace.events.count
-        for to in 0...steps {
-            for from in Set([max(0, to - 1), 0, max(0, to - 7)]) {
-                if let failure = body(states[from], states[to], from, to) { return failure }
-                if let failure = body(states[to], states[from], to, from) { return failure }
-            }
-        }
-        return nil
-    }
+        name: "text-round-trip", summary: "the text codec round-trips the trace",
+        coverage: "every event and the header", kind: .textRoundTrip, candidate: FastEngine.self)
 
     /// The first field in which two states differ, for a failure message.
     static func describeDifference(_ actual: SelectionState, _ expected: SelectionState) -> String {
@@ -216,12 +143,5 @@ public enum Properties {
         if actual.picks != expected.picks { return "picks \(preview(actual.picks)) vs \(preview(expected.picks))" }
         if actual.photos != expected.photos { return "photos \(preview(actual.photos)) vs \(preview(expected.photos))" }
         return "limit or reduceMotion"
-    }
-}
-
-extension Array {
-    /// Whether both arrays are copies of one buffer (so equal, without comparing elements).
-    fileprivate func sharesStorage(with other: [Element]) -> Bool {
-        withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
     }
 }

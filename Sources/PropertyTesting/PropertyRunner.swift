@@ -62,15 +62,19 @@ public struct PropertyRunner {
         public var reproduction: String
     }
 
-    /// Runs every case, stopping at the first failure, which it shrinks.
+    /// Runs every case, stopping at the first failure, which it shrinks. Each case is one
+    /// pass of every property over the generated trace (`TraceCheck`); the failure kept is
+    /// that of the first property, in order, that fails.
     /// `progress` is called after each case with the number done.
     public func run(progress: (Int) -> Void = { _ in }) -> Counterexample? {
         for index in 0..<cases {
             let caseSeed = caseSeed(index)
             let trace = generator.trace(seed: caseSeed)
-            for property in properties {
-                guard let failure = property.check(trace) else { continue }
-                let (shrunk, shrunkFailure) = Self.shrink(trace, failing: property)
+            let failures = TraceCheck.failures(trace, properties: properties)
+            if let property = properties.first(where: { property in failures.contains { $0.property == property.name } }),
+                let failure = failures.first(where: { $0.property == property.name })
+            {
+                let (shrunk, shrunkFailure) = Self.shrink(trace, failing: property, at: failure.step)
                 let planted = ProcessInfo.processInfo.environment[Properties.plantedBugVariable].map {
                     "\(Properties.plantedBugVariable)=\($0) "
                 }
@@ -87,10 +91,11 @@ public struct PropertyRunner {
         return nil
     }
 
-    /// Shrinks a trace that fails `property`, keeping only changes after which it still fails.
-    public static func shrink(_ trace: Trace, failing property: Property) -> (Trace, PropertyFailure) {
+    /// Shrinks a trace that fails `property` (at `step`, when the failure names one), keeping
+    /// only changes after which it still fails.
+    public static func shrink(_ trace: Trace, failing property: Property, at step: Int? = nil) -> (Trace, PropertyFailure) {
         var shrinker = Shrinker { property.check($0) != nil }
-        let shrunk = shrinker.shrink(trace)
+        let shrunk = shrinker.shrink(trace, failingStep: step)
         return (shrunk, property.check(shrunk)!)
     }
 
@@ -114,8 +119,8 @@ public struct PropertyRunner {
         return path
     }
 
-    /// Every property checked on one trace: the failures, empty when all hold.
+    /// Every property checked on one trace, in one pass: the failures, empty when all hold.
     public static func check(_ trace: Trace, properties: [Property] = Properties.all) -> [PropertyFailure] {
-        properties.compactMap { $0.check(trace) }
+        TraceCheck.failures(trace, properties: properties)
     }
 }

@@ -1,9 +1,15 @@
 import SelectionCore
 import SelectionTrace
 
-/// Minimises a trace that fails a property: drops runs of events, then single events,
-/// simplifies arguments (fewer removals and insertions, smaller positions, simpler ids), and
-/// shrinks the grid, keeping every change after which the trace still fails.
+/// Minimises a trace that fails a property: cuts it after the failing step, shrinks the grid,
+/// drops the leading events it does not need (a bisection), then shrinks the grid again,
+/// drops runs of events, then single events, simplifies arguments (fewer removals and
+/// insertions, smaller positions, simpler ids) and the header, keeping every change after
+/// which the trace still fails.
+///
+/// The first phases make a long trace short in O(log n) checks, so that the greedy phases,
+/// which check once per candidate, work on a few events; the grid shrinks early because every
+/// check replays over it.
 ///
 /// Every candidate is a valid trace (times stay non-decreasing, header ids unique), so the
 /// shrunk trace replays like any other. Greedy, to a fixed point or until `maximumChecks`
@@ -13,15 +19,31 @@ public struct Shrinker {
     public var stillFails: (Trace) -> Bool
     public var maximumChecks: Int
     public private(set) var checksSpent = 0
+    /// Told after every check what the shrinker is doing and how small the trace is so far.
+    public var progress: ((ShrinkProgress) -> Void)?
+    private var phase = ShrinkProgress.Phase.cuttingAfterTheFailure
+    private var smallestEvents = 0
+    private var smallestPhotos = 0
 
     public init(maximumChecks: Int = 5_000, stillFails: @escaping (Trace) -> Bool) {
         self.maximumChecks = maximumChecks
         self.stillFails = stillFails
     }
 
-    /// The smallest failing trace found from `trace`, which must fail.
-    public mutating func shrink(_ trace: Trace) -> Trace {
+    /// The smallest failing trace found from `trace`, which must fail; at `failingStep` (1-based)
+    /// when known, so that the events after it can go first.
+    public mutating func shrink(_ trace: Trace, failingStep: Int? = nil) -> Trace {
         var best = trace
+        note(best)
+        if let failingStep, failingStep >= 0, failingStep < best.events.count {
+            var prefix = best
+            prefix.events.removeSubrange(failingStep...)
+            if accepts(prefix) { best = prefix }
+        }
+        // Every check replays over the grid: a smaller one first makes the rest cheap.
+        if let smaller = run(.shrinkGrid, on: best) { best = smaller }
+        phase = .droppingLeadingEvents
+        best = dropLeadingEvents(best)
         var progressed = true
         while progressed && checksSpent < maximumChecks {
             progressed = false
@@ -36,22 +58,57 @@ public struct Shrinker {
     }
 
     private enum Pass: CaseIterable {
-        case dropEventRuns, simplifyEvents, shrinkGrid, simplifyHeader
+        case shrinkGrid, dropEventRuns, simplifyEvents, simplifyHeader
     }
 
     private mutating func run(_ pass: Pass, on trace: Trace) -> Trace? {
         switch pass {
-        case .dropEventRuns: dropEventRuns(trace)
-        case .simplifyEvents: simplifyEvents(trace)
-        case .shrinkGrid: shrinkGrid(trace)
-        case .simplifyHeader: simplifyHeader(trace)
+        case .shrinkGrid:
+            phase = .shrinkingTheGrid
+            return shrinkGrid(trace)
+        case .dropEventRuns:
+            phase = .droppingEvents
+            return dropEventRuns(trace)
+        case .simplifyEvents:
+            phase = .simplifyingEvents
+            return simplifyEvents(trace)
+        case .simplifyHeader:
+            phase = .simplifyingTheHeader
+            return simplifyHeader(trace)
         }
     }
 
     private mutating func accepts(_ candidate: Trace) -> Bool {
         guard checksSpent < maximumChecks else { return false }
         checksSpent += 1
-        return stillFails(candidate)
+        let fails = stillFails(candidate)
+        if fails { note(candidate) }
+        progress?(
+            ShrinkProgress(phase: phase, checks: checksSpent, events: smallestEvents, photos: smallestPhotos))
+        return fails
+    }
+
+    private mutating func note(_ failing: Trace) {
+        smallestEvents = failing.events.count
+        smallestPhotos = failing.header.photos.count
+    }
+
+    /// Drops the longest run of leading events that the failure does not need: a binary
+    /// search for the latest start from which the trace still fails. O(log n) checks. It
+    /// assumes that a trace failing from some start fails from every earlier one; where that
+    /// is wrong it keeps more events than needed, which the later phases drop.
+    private mutating func dropLeadingEvents(_ trace: Trace) -> Trace {
+        var failingStart = 0
+        var passingStart = trace.events.count + 1
+        while passingStart - failingStart > 1 {
+            let middle = failingStart + (passingStart - failingStart) / 2
+            var candidate = trace
+            candidate.events.removeFirst(middle)
+            if accepts(candidate) { failingStart = middle } else { passingStart = middle }
+        }
+        var best = trace
+        best.events.removeFirst(failingStart)
+        return best
     }
 
     /// Removes runs of events, halving the run length down to single events.
@@ -128,13 +185,19 @@ public struct Shrinker {
         var improved = false
         switch best.header.photos {
         case .count(let count):
-            var candidates = [0, count / 2, count - 1].filter { $0 >= 0 && $0 < count }
+            var candidates: [PhotoList] = []
+            // Only the photos the events name, in grid order: a large grid becomes a few ids.
+            let named = Set(best.events.flatMap(Self.namedPhotos))
+            let namedInGrid = named.compactMap { id in Int(id).flatMap { String($0) == id && $0 >= 1 && $0 <= count ? $0 : nil } }
+                .sorted()
+            if namedInGrid.count < count / 2 { candidates.append(.ids(namedInGrid.map { String($0) })) }
+            var counts = [0, count / 2, count - 1].filter { $0 >= 0 && $0 < count }
             // The smallest grid that still holds every photo the events name.
-            let named = best.events.flatMap(Self.namedPhotos).compactMap(Int.init).filter { $0 <= count }
-            if let highest = named.max(), highest < count { candidates.insert(highest, at: 0) }
+            if let highest = namedInGrid.last, highest < count { counts.insert(highest, at: 0) }
+            candidates += counts.map { .count($0) }
             for smaller in candidates {
                 var candidate = best
-                candidate.header.photos = .count(smaller)
+                candidate.header.photos = smaller
                 if accepts(candidate) {
                     best = candidate
                     improved = true
@@ -227,4 +290,23 @@ public struct Shrinker {
         }
         return improved ? best : nil
     }
+}
+
+/// Where a shrink is, for progress reports.
+public struct ShrinkProgress: Hashable, Sendable {
+    public enum Phase: String, Hashable, Sendable {
+        case cuttingAfterTheFailure = "cutting after the failing step"
+        case droppingLeadingEvents = "dropping leading events"
+        case shrinkingTheGrid = "shrinking the grid"
+        case droppingEvents = "dropping events"
+        case simplifyingEvents = "simplifying events"
+        case simplifyingTheHeader = "simplifying the header"
+    }
+
+    public var phase: Phase
+    /// Checks run so far.
+    public var checks: Int
+    /// The events and photos of the smallest failing trace so far.
+    public var events: Int
+    public var photos: Int
 }

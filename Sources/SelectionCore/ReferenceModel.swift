@@ -1,15 +1,25 @@
 /// The plain, obviously correct implementation of SPEC.md sections 1 to 3.
 ///
-/// It works the way the seeds do: string ids, a `Set<String>` for the selection, arrays for
-/// the grid and the picks, whole-grid passes where that is the simplest thing. It is the
-/// oracle that faster engines are checked against, so it favours clarity over speed: a tap
-/// hashes strings, Delete and library changes rebuild the grid, `selectedPhotos` filters the
-/// whole grid.
+/// It works the way the seeds do: string ids, a `Set<String>` for the selection, an array for
+/// the grid and one for the picks. It is the oracle that faster engines are checked against,
+/// so it favours clarity over speed; it only avoids what would make it unusable on a grid of
+/// a million photos: no event rebuilds the grid or hashes every id again.
+///
+/// Costs, for N photos in the grid, k photos an event names or the selection holds:
+/// - a tap, long press or Select: O(1) hashing, plus O(picks) to drop a pick;
+/// - Select All: O(N) to append the new picks, the selection becoming a copy of the grid's
+///   set (shared until either changes, then copied without hashing);
+/// - a library change or Delete: O(k) hashing; then finding the k photos that leave takes a
+///   scan of the grid each while they are few (`scanLimit`), else one pass that looks every
+///   grid photo up; then one pass that closes the gaps and one that opens room for the
+///   insertions (each photo after the first change moves once), plus O(m²) integer steps for
+///   m insertions to work out where each ends up;
+/// - `selectedPhotos` (and so Delete, Move, Share, Edit): a scan per chosen photo while they
+///   are few, else one pass that looks every grid photo up.
 public struct ReferenceModel: SelectionEngine, Sendable {
-    public private(set) var photos: [PhotoID] {
-        didSet { photoSet = Set(photos) }
-    }
-    /// The grid's ids as a set, for membership tests; always `Set(photos)`.
+    public private(set) var photos: [PhotoID]
+    /// The grid's ids as a set, for membership tests; always `Set(photos)`, kept so by every
+    /// change of `photos`.
     private var photoSet: Set<PhotoID>
     public private(set) var mode: Mode = .browsing
     public private(set) var sheet: Sheet?
@@ -17,6 +27,11 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     public let reduceMotion: Bool
     private var selection: Set<PhotoID> = []
     public private(set) var picks: [PhotoID] = []
+
+    /// Up to this many photos are found by a scan of the grid each (which stops at the photo);
+    /// more are found in one pass that hashes every grid photo, which costs about as much as
+    /// this many scans.
+    static let scanLimit = 32
 
     public init(configuration: GridConfiguration) {
         photos = configuration.photos.ids
@@ -29,7 +44,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     public var selectedCount: Int { selection.count }
     public func contains(_ photo: PhotoID) -> Bool { photoSet.contains(photo) }
     public func isSelected(_ photo: PhotoID) -> Bool { selection.contains(photo) }
-    public var selectedPhotos: [PhotoID] { photos.filter(selection.contains) }
+    public var selectedPhotos: [PhotoID] { positions(of: selection).map { photos[$0] } }
 
     private var animation: Effect { .animation(reduceMotion ? .none : .snappy) }
 
@@ -64,8 +79,9 @@ public struct ReferenceModel: SelectionEngine, Sendable {
             return leaveSelecting(action: nil)
         case .delete:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            let chosen = selectedPhotos
-            photos.removeAll(where: selection.contains)
+            let chosenPositions = positions(of: selection)
+            let chosen = chosenPositions.map { photos[$0] }
+            removeFromGrid(at: chosenPositions)
             return leaveSelecting(action: .deleted(chosen))
         case .move:
             if let refusal = refusalOfActionOnSelection() { return refusal }
@@ -118,10 +134,18 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         if sheet != nil { return .rejected(.covered) }
         if selection.count == photos.count { return .ignored }
         if let limit, limit < photos.count { return .rejected(.limitReached) }
-        for photo in photos where !selection.contains(photo) {
-            selection.insert(photo)
-            picks.append(photo)
+        // The new picks are the photos not chosen yet, in grid order.
+        let alreadyChosen = positions(of: selection)
+        var nextChosen = 0
+        for (position, photo) in photos.enumerated() {
+            if nextChosen < alreadyChosen.count && alreadyChosen[nextChosen] == position {
+                nextChosen += 1
+            } else {
+                picks.append(photo)
+            }
         }
+        // The selection was inside the grid; now it is the whole grid.
+        selection = photoSet
         return Step(outcome: .applied, effects: [.haptic, animation], announcements: [.countChanged(selection.count)])
     }
 
@@ -153,26 +177,104 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     }
 
     private mutating func libraryChanged(removed: [PhotoID], inserted: [Insertion]) -> Step {
-        let removedSet = Set(removed)
-        let surviving = photos.filter { !removedSet.contains($0) }
-        var seen = Set(surviving)
+        // Removed ids that are not in the grid are skipped.
+        var leaving = Set<PhotoID>()
+        for photo in removed where photoSet.contains(photo) { leaving.insert(photo) }
+        // Each insertion must be new to the grid once the removals are made, and listed once.
+        var arriving = Set<PhotoID>()
         for insertion in inserted {
-            if !seen.insert(insertion.photo).inserted { return .rejected(.duplicatePhoto) }
+            let stillInGrid = photoSet.contains(insertion.photo) && !leaving.contains(insertion.photo)
+            if stillInGrid || !arriving.insert(insertion.photo).inserted { return .rejected(.duplicatePhoto) }
         }
-        guard surviving.count != photos.count || !inserted.isEmpty else { return .ignored }
+        guard !leaving.isEmpty || !inserted.isEmpty else { return .ignored }
 
-        var grid = surviving
-        for insertion in inserted {
-            grid.insert(insertion.photo, at: min(max(insertion.at, 0), grid.count))
-        }
-        photos = grid
-        // The seed's pruning: `selection.formIntersection(photos.map(\.id))`.
+        removeFromGrid(at: positions(of: leaving))
+        insertIntoGrid(inserted)
+        // The seed's pruning, `selection.formIntersection(photos)`: the selection was inside
+        // the grid, so only the photos that left and did not come back can leave it.
         let before = selection.count
-        selection.formIntersection(photos)
-        picks.removeAll { !selection.contains($0) }
+        for photo in leaving where !arriving.contains(photo) { selection.remove(photo) }
         guard selection.count != before else { return Step(outcome: .applied) }
+        picks.removeAll { !selection.contains($0) }
         return Step(
             outcome: .applied, effects: [.haptic, animation],
             announcements: [.countChanged(selection.count)])
+    }
+
+    // MARK: - The grid
+
+    /// The grid positions of `members`, ascending; every member must be in the grid.
+    ///
+    /// Up to `scanLimit` members: a scan of the grid each, comparing ids, that stops at the
+    /// member. More: one pass that looks every grid photo up in `members`.
+    private func positions(of members: Set<PhotoID>) -> [Int] {
+        guard members.count <= Self.scanLimit else {
+            return photos.indices.filter { members.contains(photos[$0]) }
+        }
+        return members.map { photos.firstIndex(of: $0)! }.sorted()
+    }
+
+    /// Takes the photos at `gone` (ascending grid positions) out of `photos` and `photoSet`.
+    private mutating func removeFromGrid(at gone: [Int]) {
+        guard let first = gone.first else { return }
+        for position in gone { photoSet.remove(photos[position]) }
+        // One pass from the first photo that leaves: each photo after it moves down over the
+        // gaps before it.
+        var kept = first
+        var nextGone = 0
+        for position in first..<photos.count {
+            if nextGone < gone.count && gone[nextGone] == position {
+                nextGone += 1
+            } else {
+                photos[kept] = photos[position]
+                kept += 1
+            }
+        }
+        photos.removeSubrange(kept...)
+        // A set keeps the room it once needed, and copying it (Select All shares it with the
+        // selection) costs that room: once removals have left it three quarters empty, it is
+        // rebuilt at its size, which those removals paid for.
+        if photoSet.capacity > 4 * max(photoSet.count, 1024) { photoSet = Set(photos) }
+    }
+
+    /// Puts the insertions into `photos` and `photoSet`, each at its position clamped to the
+    /// grid as it is at its turn, as if inserted one by one; the photos must be new.
+    private mutating func insertIntoGrid(_ inserted: [Insertion]) {
+        guard !inserted.isEmpty else { return }
+        let finalPositions = Self.finalPositions(of: inserted, intoCount: photos.count)
+        let placed = zip(finalPositions, inserted.map(\.photo)).sorted { $0.0 < $1.0 }
+        // Grow the grid, then fill it from the back: an old photo moves up once, past the
+        // insertions that land before it.
+        var old = photos.count - 1
+        photos.append(contentsOf: repeatElement("", count: placed.count))
+        var nextPlaced = placed.count - 1
+        for position in stride(from: photos.count - 1, through: placed[0].0, by: -1) {
+            if nextPlaced >= 0 && placed[nextPlaced].0 == position {
+                photos[position] = placed[nextPlaced].1
+                nextPlaced -= 1
+            } else {
+                photos[position] = photos[old]
+                old -= 1
+            }
+        }
+        photoSet.formUnion(inserted.lazy.map(\.photo))
+    }
+
+    /// Where each insertion ends up, in the order listed, once all are applied in turn to a
+    /// grid of `count` photos: each at its position clamped to `0...` the count at its turn,
+    /// pushing right the earlier ones at or after that position.
+    ///
+    /// O(m²) integer steps for m insertions; the grid itself is not touched.
+    public static func finalPositions(of inserted: [Insertion], intoCount count: Int) -> [Int] {
+        var positions: [Int] = []
+        positions.reserveCapacity(inserted.count)
+        for insertion in inserted {
+            let position = min(max(insertion.at, 0), count + positions.count)
+            for index in positions.indices where positions[index] >= position {
+                positions[index] += 1
+            }
+            positions.append(position)
+        }
+        return positions
     }
 }

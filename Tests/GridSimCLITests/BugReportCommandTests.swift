@@ -1,6 +1,7 @@
 import Foundation
 import GridSimCLI
 import Testing
+import TestSupport
 
 /// `gridsim check`, `gridsim shrink` and `gridsim properties` as a user runs them.
 @Suite("Bug-report commands")
@@ -13,12 +14,25 @@ struct BugReportCommandTests {
         }
     }
 
+    @Test func checkReadsABinaryTraceAsItsText() throws {
+        let directory = try ScratchDirectory.make("check-binary")
+        let binary = directory.appendingPathComponent("walkthrough.gstrace").path
+        let text = Paths.trace("contextual-walkthrough.jsonl")
+        #expect(Captured.run("convert", text, binary).code == 0)
+        let fromBinary = Captured.run("check", binary)
+        #expect(fromBinary.code == 0)
+        #expect(fromBinary.out == Captured.run("check", text).out)
+        #expect(fromBinary.err == "")
+    }
+
     @Test func checkMalformedAndMissingTraces() throws {
         #expect(Captured.run("check", "/nonexistent.jsonl").code == 66)
         let bad = try Paths.temporaryFile("{\"trace\":\"photo-grid-selection\",\"version\":1,\"photos\":{\"count\":1}}\n{\"event\":\"zoom\"}\n")
         let result = Captured.run("check", bad)
         #expect(result.code == 65)
         #expect(result.err.hasPrefix("\(bad):2: unknown event \"zoom\""))
+        #expect(result.out == "")
+        #expect(Captured.run("check", "--property", "banana", Paths.trace("contextual-walkthrough.jsonl")).code == 64)
     }
 
     @Test func shrinkRefusesATraceThatPassesAndWritesNothing() throws {

@@ -52,6 +52,8 @@ struct PlantedBugCommandTests {
 
         let shrink = try Self.run(["shrink", path], plantedBug: "select-all-ignores-limit")
         #expect(shrink.code == 0)
+        #expect(shrink.out.contains("invariants fails at step "))
+        #expect(shrink.out.range(of: #"shrinking took \d+\.\d s and ran \d+ checks\n$"#, options: .regularExpression) != nil)
         let shrunkPath = String(path.dropLast(6)) + ".shrunk.jsonl"
         let shrunk = try String(contentsOfFile: shrunkPath, encoding: .utf8)
         let lines = shrunk.split(separator: "\n")

@@ -1,0 +1,51 @@
+import SelectionCore
+import SelectionTrace
+
+/// `text-round-trip`: writing a trace as text and reading it back gives the same trace.
+///
+/// Line by line: the header once, then each event as it streams by, written and read back on
+/// its own (its line number is the one it has in the written trace). O(line) each.
+struct TextRoundTripCheck {
+    static let name = "text-round-trip"
+    /// Where the property sits in the list the check was given.
+    let position: Int
+    /// The header's failure, found when the check starts.
+    private(set) var headerFailure: PropertyFailure?
+    private var lastTime: Int?
+
+    init(position: Int, header: TraceHeader) {
+        self.position = position
+        do {
+            let line = try TextTraceLine.decode(Array(TextTraceEncoding.line(for: header).utf8), lineNumber: 1)
+            if line != .header(header) { headerFailure = Self.differs(step: nil) }
+        } catch {
+            headerFailure = Self.doesNotRead(error)
+        }
+    }
+
+    mutating func check(_ traceEvent: TraceEvent, step: Int) -> PropertyFailure? {
+        let lineNumber = step + 1
+        do {
+            let line = try TextTraceLine.decode(Array(TextTraceEncoding.line(for: traceEvent).utf8), lineNumber: lineNumber)
+            // What the reader checks across lines: time never goes back.
+            if let t = traceEvent.t {
+                if let lastTime, t < lastTime {
+                    throw TraceError(
+                        line: lineNumber, message: "t \(t) is earlier than the previous event's t \(lastTime)")
+                }
+                lastTime = t
+            }
+            return line == .event(traceEvent) ? nil : Self.differs(step: step)
+        } catch {
+            return Self.doesNotRead(error)
+        }
+    }
+
+    private static func differs(step: Int?) -> PropertyFailure {
+        PropertyFailure(property: name, step: step, message: "the trace read back differs")
+    }
+
+    private static func doesNotRead(_ error: Error) -> PropertyFailure {
+        PropertyFailure(property: name, step: nil, message: "the written trace does not read: \(error)")
+    }
+}

@@ -1,0 +1,84 @@
+import SelectionCore
+import SelectionTrace
+
+/// Where a check reads events from: a trace reader of either format, or a trace in memory.
+public protocol TraceEventSource {
+    /// The next event, or nil at the end of the trace; throws on a malformed one.
+    mutating func next() throws -> TraceEvent?
+}
+
+extension TextTraceReader: TraceEventSource {}
+extension BinaryTraceReader: TraceEventSource {}
+extension TraceFileReader: TraceEventSource {}
+
+/// The events of a trace in memory, as a source.
+public struct TraceEventList: TraceEventSource {
+    private var iterator: IndexingIterator<[TraceEvent]>
+
+    public init(_ events: [TraceEvent]) {
+        iterator = events.makeIterator()
+    }
+
+    public mutating func next() -> TraceEvent? { iterator.next() }
+}
+
+/// What `gridsim check` does, as a library function: every property on the events of a
+/// source, in one pass (`TraceCheck`), and the report it prints. The command adds only the
+/// arguments, the files and the exit codes, so a benchmark can time this in-process.
+public enum TraceChecking {
+    /// Each property's outcome, in the order checked, and what the pass did.
+    public struct Report: Sendable {
+        public var results: [(property: String, failure: PropertyFailure?)]
+        /// Events read and checked.
+        public var events: Int
+        /// Whole-state checkpoints taken (the last step's included).
+        public var checkpoints: Int
+
+        public var failedCount: Int { results.count { $0.failure != nil } }
+    }
+
+    /// Checks `properties` on every event of `source`, whose trace starts with `header`.
+    ///
+    /// Reads the source to its end even once every property has failed, so that a malformed
+    /// event anywhere is still thrown, as it would be by reading the whole trace first.
+    /// `progress` is called with the number of events read, every 4,096 events.
+    ///
+    /// Memory is bounded by the grid (see `TraceCheck`); time is a few lockstep replays plus
+    /// the checkpoints' whole-state work, which the schedule keeps a bounded fraction.
+    public static func check(
+        header: TraceHeader, events source: inout some TraceEventSource, properties: [Property],
+        schedule: CheckpointSchedule = CheckpointSchedule(), progress: (Int) -> Void = { _ in }
+    ) throws -> Report {
+        var check = TraceCheck(header: header, properties: properties, schedule: schedule)
+        var events = 0
+        while let traceEvent = try source.next() {
+            events += 1
+            if !check.isDecided { check.apply(traceEvent) }
+            if events & 4095 == 0 { progress(events) }
+        }
+        let failures = check.finish()
+        return Report(
+            results: zip(properties, failures).map { ($0.name, $1) }, events: events,
+            checkpoints: check.checkpointCount)
+    }
+
+    /// The lines `gridsim check` prints: `ok    name` or `FAIL  name at step N: message` for
+    /// each property, then a summary that suggests shrinking a failing `tracePath`.
+    public static func lines(for report: Report, tracePath: String) -> String {
+        var text = ""
+        for (name, failure) in report.results {
+            if let failure {
+                text += "FAIL  \(name)" + (failure.step.map { " at step \($0)" } ?? "") + ": \(failure.message)\n"
+            } else {
+                text += "ok    \(name)\n"
+            }
+        }
+        let failed = report.failedCount
+        let total = report.results.count
+        text +=
+            failed == 0
+            ? "\(total) passed, 0 failed\n"
+            : "\(total - failed) passed, \(failed) failed; 'gridsim shrink \(tracePath)' makes it smaller\n"
+        return text
+    }
+}

@@ -98,31 +98,28 @@ public struct ReplayEvents {
     /// Bytes of the file read so far (0 for a trace in memory), for progress.
     public var bytesRead: Int { binary?.bytesRead ?? text?.bytesRead ?? 0 }
 
-    /// Applies the next events, up to `limit` of them, to `engine` by slot, the fast path of
-    /// `BinaryTraceReplay`; returns how many, or nil (nothing read) when the trace is not a
-    /// strictly read binary one. A salvaging reader is left to `next()`: ids lost to damage
-    /// would leave its slots out of step with the engine's.
+    /// The state after the next `limit` events replayed into `engine` by slot, the fast path
+    /// of `BinaryTraceReplay` (ids are named through the reader, never taught to the
+    /// engine), and how many events that was (fewer at the end of the trace). Nil, with
+    /// nothing read, when the trace is not a binary one read strictly: a salvaging reader's
+    /// lost ids would leave its slots out of step with the engine's.
     ///
     /// - Precondition: `engine` started from `header` and has seen only this pass's events.
-    mutating func replayBySlot(into engine: inout FastEngine, limit: Int) throws -> Int? {
+    mutating func stateBySlot(of engine: inout FastEngine, after limit: Int) throws -> (ReplayFinal, Int)? {
         guard binary != nil, !binary!.options.salvage else { return nil }
-        return try BinaryTraceReplay.replay(&binary!, into: &engine, limit: limit)
+        let applied = try BinaryTraceReplay.replayUnnamed(&binary!, into: &engine, limit: limit)
+        return (ReplayFinal(engine, names: binary!.names), applied)
     }
 
-    /// Reads every remaining event, checking it as strictly as `next()` does, without naming
-    /// its photos; returns how many there were. O(remaining bytes).
+    /// Reads every remaining event and returns how many there were. A strictly read binary
+    /// trace is only checked record by record (`BinaryTraceReader.skipToEnd`), nothing
+    /// decoded; any other is read as `next()` reads it. O(remaining bytes).
     mutating func skipToEnd(progress: (_ skipped: Int, _ bytesRead: Int) -> Void) throws -> Int {
+        if binary != nil && !binary!.options.salvage { return try binary!.skipToEnd() }
         var skipped = 0
-        if binary != nil {
-            while try binary!.nextSlotEvent() != nil {
-                skipped += 1
-                if skipped & 4095 == 0 { progress(skipped, bytesRead) }
-            }
-        } else {
-            while try next() != nil {
-                skipped += 1
-                if skipped & 4095 == 0 { progress(skipped, bytesRead) }
-            }
+        while try next() != nil {
+            skipped += 1
+            if skipped & 4095 == 0 { progress(skipped, bytesRead) }
         }
         return skipped
     }

@@ -61,7 +61,7 @@ public struct StreamedReplay<Engine: SelectionEngine> {
         self.source = source
         self.format = format
         var events = try source.events()
-        var engine = Engine(configuration: events.header.configuration)
+        var engine: Engine = statesOnlyEngine(events.header.configuration)
         var layout = ReplayTableLayout()
         var seq = 0
         while let traceEvent = try events.next() {
@@ -153,28 +153,30 @@ public struct ReplayedState {
         _ step: Int, of source: ReplaySource, engine: Engine.Type, progress: ((ReplayProgress) -> Void)? = nil
     ) throws -> ReplayedState {
         var events = try source.events()
-        var engine = Engine(configuration: events.header.configuration)
+        var engine: Engine = statesOnlyEngine(events.header.configuration)
         let applied = try applyByID(&events, to: &engine, limit: step, progress: progress)
         return try finish(&events, state: applied == step ? ReplayFinal(engine) : nil, applied: applied, progress)
     }
 
-    /// `after(_:of:engine:)` for the fast engine: a binary trace read strictly is replayed by
-    /// slot (`BinaryTraceReplay`, no id built or hashed per event), about 10 million events
-    /// a second.
+    /// `after(_:of:engine:)` for the fast engine. A binary trace read strictly is replayed by
+    /// slot (`BinaryTraceReplay.replayUnnamed`: no id built or hashed per event, none taught
+    /// to the engine) and, after the step, only checked record by record
+    /// (`BinaryTraceReader.skipToEnd`: framing and checksums, nothing decoded).
     ///
-    /// The state after N events depends on every one of them, so nothing before the step can
-    /// be skipped; what is skipped is everything a replay does besides applying: no report,
-    /// no log, no checkpoint, no id, and after the step no engine at all (the events are only
-    /// decoded, to check them and count them).
+    /// The state after N events depends on every one of them, so no event before the step
+    /// can be skipped; what is skipped is everything else: no report, no log, no checkpoint,
+    /// no list of the photos an action names (`FastEngine.listsActionPhotos`), no engine and
+    /// no decoding after the step.
     public static func after(
         _ step: Int, of source: ReplaySource, progress: ((ReplayProgress) -> Void)? = nil
     ) throws -> ReplayedState {
         var events = try source.events()
-        var engine = FastEngine(configuration: events.header.configuration)
+        var engine: FastEngine = statesOnlyEngine(events.header.configuration)
         let limit = max(step, 0)
-        let applied =
-            try events.replayBySlot(into: &engine, limit: limit)
-            ?? applyByID(&events, to: &engine, limit: limit, progress: progress)
+        if let (state, applied) = try events.stateBySlot(of: &engine, after: limit) {
+            return try finish(&events, state: applied == step ? state : nil, applied: applied, progress)
+        }
+        let applied = try applyByID(&events, to: &engine, limit: limit, progress: progress)
         return try finish(&events, state: applied == step ? ReplayFinal(engine) : nil, applied: applied, progress)
     }
 
@@ -200,4 +202,14 @@ public struct ReplayedState {
         }
         return ReplayedState(state: state, eventCount: applied + rest, damage: events.damage)
     }
+}
+
+/// A fresh engine for a replay that reads states, not steps: the fast engine does not list
+/// the photos of Delete, Move, Share and Edit (`FastEngine.listsActionPhotos`), the O(N)
+/// part of replaying them.
+func statesOnlyEngine<Engine: SelectionEngine>(_ configuration: GridConfiguration) -> Engine {
+    guard Engine.self == FastEngine.self else { return Engine(configuration: configuration) }
+    var engine = FastEngine(configuration: configuration)
+    engine.listsActionPhotos = false
+    return engine as! Engine
 }

@@ -39,6 +39,24 @@ public enum BinaryTraceReplay {
         try replayLoop(&reader, into: &engine, limit: limit) { _, _ in }
     }
 
+    /// Replays the next events of `reader`, at most `limit` of them, into `engine` without
+    /// teaching it the ids the trace defines; returns how many were replayed. For a state
+    /// that is named through `reader.names` (`ReplayFinal(_:names:)`) rather than the engine's
+    /// table: a trace that brings two million new photos then costs no string hash in the
+    /// engine. The engine's `apply(_: SlotEvent)` never reads its table.
+    ///
+    /// - Precondition: as for `replay(_:into:)`; and afterwards the engine's table names only
+    ///   the header's photos, so read its photos through `reader.names`.
+    @discardableResult
+    public static func replayUnnamed(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
+        var replayed = 0
+        while replayed < limit, let timed = try reader.nextSlotEvent() {
+            _ = engine.apply(timed.event)
+            replayed += 1
+        }
+        return replayed
+    }
+
     @inline(__always)
     private static func replayLoop(
         _ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int,
@@ -74,8 +92,8 @@ public enum BinaryTraceReplay {
                     byteOffset: reader.bytesRead, record: reader.recordCount,
                     message: "slot \(index) lost its id to damage; replay this salvaged trace by id instead")
             }
-            engine.intern(id)
-            precondition(engine.slots.slot(for: id) == PhotoSlot(index), "the engine numbers ids as the trace does")
+            let slot = engine.intern(id)
+            precondition(slot == PhotoSlot(index), "the engine numbers ids as the trace does")
         }
     }
 }

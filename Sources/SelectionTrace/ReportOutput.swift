@@ -21,7 +21,8 @@ public struct ReportOutput {
         precondition(blockSize >= 1, "a block holds at least a byte")
         self.blockSize = blockSize
         self.sink = sink
-        buffer.reserveCapacity(blockSize + blockSize / 2)
+        // Room for a block and the step that overflows it, unless the block is unbounded.
+        if blockSize <= 1 << 24 { buffer.reserveCapacity(blockSize + blockSize / 2) }
     }
 
     /// Bytes written so far, flushed or not.

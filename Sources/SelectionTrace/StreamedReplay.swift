@@ -23,6 +23,11 @@ public struct TraceChangedError: Error, Hashable, Sendable, CustomStringConverti
     public var firstPassEvents: Int
     public var secondPassEvents: Int
 
+    public init(firstPassEvents: Int, secondPassEvents: Int) {
+        self.firstPassEvents = firstPassEvents
+        self.secondPassEvents = secondPassEvents
+    }
+
     public var description: String {
         "the trace changed while it was replayed: \(firstPassEvents) events, then \(secondPassEvents)"
     }

@@ -13,7 +13,10 @@ enum ReplayCommand {
             .value(
                 "--engine", "engine", help: "The engine that replays the trace.", choices: EngineKind.names,
                 default: EngineKind.default.rawValue),
-            .value("--at", "step", help: "Print only the state after this step (0 is the start)."),
+            .value(
+                "--at", "step",
+                help: "Print only the state after this step (0 is the start): the events before it are applied "
+                    + "without a report; the rest of the trace is read only to check it."),
             .flag("--salvage", help: "Binary traces: skip damaged records, replay the rest and say what was lost."),
             .value(
                 "--input", "layer",
@@ -26,6 +29,10 @@ enum ReplayCommand {
                     + "an error (exit 65) instead of a warning."),
         ],
         discussion: """
+            The report is streamed: the trace is read twice (checked first, so that nothing is printed
+            for a malformed one), and memory does not grow with the number of events. A binary trace
+            is checked after the --at step by framing and checksums only.
+
             EXIT CODES:
               0   replayed (rejected events are part of a replay, not failures)
               64  bad flags or arguments

@@ -66,21 +66,37 @@ public struct StreamedReplay<Engine: SelectionEngine> {
         self.source = source
         self.format = format
         var events = try source.events()
-        var engine: Engine = statesOnlyEngine(events.header.configuration)
         var layout = ReplayTableLayout()
         var seq = 0
-        while let traceEvent = try events.next() {
+        func advance(bytesRead: @autoclosure () -> Int) {
             seq += 1
-            let step = engine.apply(traceEvent.event)
-            if format == .table {
-                layout.measure(
-                    seq: seq, event: traceEvent.event, step: step, mode: engine.mode, count: engine.selectedCount)
-            }
             if seq & 4095 == 0, let progress {
-                progress(ReplayProgress(phase: .reading, events: seq, total: nil, bytes: events.bytesRead))
+                progress(ReplayProgress(phase: .reading, events: seq, total: nil, bytes: bytesRead()))
             }
         }
-        final = ReplayFinal(engine)
+        if Engine.self == FastEngine.self && events.isStrictBinary {
+            var engine: FastEngine = statesOnlyEngine(events.header.configuration)
+            try events.forEachSlotStep(into: &engine) { timed, slotStep, mode, count, reader in
+                advance(bytesRead: reader.bytesRead)
+                if format == .table {
+                    layout.measure(
+                        seq: seq, event: reader.event(for: timed.event), step: reader.names.step(for: slotStep),
+                        mode: mode, count: count)
+                }
+            }
+            final = ReplayFinal(engine, names: events.slotNames!)
+        } else {
+            var engine: Engine = statesOnlyEngine(events.header.configuration)
+            while let traceEvent = try events.next() {
+                advance(bytesRead: events.bytesRead)
+                let step = engine.apply(traceEvent.event)
+                if format == .table {
+                    layout.measure(
+                        seq: seq, event: traceEvent.event, step: step, mode: engine.mode, count: engine.selectedCount)
+                }
+            }
+            final = ReplayFinal(engine)
+        }
         eventCount = seq
         damage = events.damage
         self.layout = layout
@@ -93,28 +109,36 @@ public struct StreamedReplay<Engine: SelectionEngine> {
     ///   events the first pass read (after writing part of the report).
     public func write(to output: inout ReportOutput, progress: ((ReplayProgress) -> Void)? = nil) throws {
         var events = try source.events()
-        var engine = Engine(configuration: events.header.configuration)
         switch format {
         case .json: output.writeJSONReportStart(final: final)
         case .table: output.writeTableHeader(layout)
         }
         var seq = 0
-        while let traceEvent = try events.next() {
+        func write(_ event: @autoclosure () -> Event, _ name: EventName, _ step: Step, _ mode: Mode, _ count: Int) throws {
             seq += 1
-            guard seq <= eventCount else { break }
-            let step = engine.apply(traceEvent.event)
+            guard seq <= eventCount else { return }
             switch format {
             case .json:
-                output.writeJSONReportStep(
-                    seq: seq, event: traceEvent.event.name, step: step, mode: engine.mode, count: engine.selectedCount)
+                output.writeJSONReportStep(seq: seq, event: name, step: step, mode: mode, count: count)
             case .table:
-                output.writeTableStep(
-                    layout, seq: seq, event: traceEvent.event, step: step, mode: engine.mode,
-                    count: engine.selectedCount)
+                output.writeTableStep(layout, seq: seq, event: event(), step: step, mode: mode, count: count)
             }
             try output.flushIfFull()
             if seq & 4095 == 0, let progress {
                 progress(ReplayProgress(phase: .writing, events: seq, total: eventCount, bytes: output.bytesWritten))
+            }
+        }
+        if Engine.self == FastEngine.self && events.isStrictBinary {
+            var engine = FastEngine(configuration: events.header.configuration)
+            try events.forEachSlotStep(into: &engine) { timed, slotStep, mode, count, reader in
+                try write(reader.event(for: timed.event), timed.event.name, reader.names.step(for: slotStep), mode, count)
+            }
+        } else {
+            var engine = Engine(configuration: events.header.configuration)
+            while let traceEvent = try events.next() {
+                let step = engine.apply(traceEvent.event)
+                try write(traceEvent.event, traceEvent.event.name, step, engine.mode, engine.selectedCount)
+                if seq > eventCount { break }
             }
         }
         guard seq == eventCount else {

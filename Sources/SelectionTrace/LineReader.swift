@@ -16,6 +16,8 @@ public struct LineReader {
     private var reachedEnd: Bool
     /// Whether the buffer was already grown for a long line (once per reader).
     private var grewForLongLine = false
+    /// Bytes dropped from the front of `buffer`: with `position`, how far the input is read.
+    private var discarded = 0
     /// The 1-based number of the line most recently returned.
     public private(set) var lineNumber = 0
     /// The longest line returned, in bytes; a longer one is an error as soon as this many
@@ -37,6 +39,9 @@ public struct LineReader {
         buffer = bytes
         reachedEnd = true
     }
+
+    /// The bytes of the input consumed so far, the returned lines' newlines included.
+    public var bytesRead: Int { discarded + position }
 
     /// The next line, or nil at the end of the input.
     ///
@@ -111,6 +116,7 @@ public struct LineReader {
             reachedEnd = true
             return
         }
+        discarded += position
         buffer.removeSubrange(0..<position)
         searched -= position
         position = 0

@@ -10,6 +10,9 @@ public struct TextTraceReader {
     /// How many events have been read so far.
     public private(set) var eventCount = 0
 
+    /// The bytes of the trace read so far (for progress).
+    public var bytesRead: Int { lines.bytesRead }
+
     /// Reads the header from `lines`.
     public init(lines: LineReader, limits: TraceLimits = .default) throws {
         self.lines = lines

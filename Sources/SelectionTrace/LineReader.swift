@@ -5,91 +5,89 @@ import Foundation
 /// A trace of a million lines is never in memory at once: each call returns the next line's
 /// bytes (without `\n` or a trailing `\r`). O(line length) per call, amortised: a long line
 /// (the header of a trace with millions of explicit ids) is searched for its end once, not
-/// again from its start after each read.
+/// again from its start after each read. `nextLineView()` hands out the line where it lies in
+/// the read buffer, copying nothing; `nextLine()` copies it.
+///
+/// The buffer is shared by copies of a reader: keep one and pass it `inout`.
 public struct LineReader {
+    private let source: ByteSource
+    /// Keeps a file handle open while the source reads its descriptor.
     private let fileHandle: FileHandle?
-    private var buffer: [UInt8]
-    private var position = 0
-    /// Where the search for the next newline resumes: the bytes from `position` up to here
-    /// hold none.
+    /// Where the search for the next newline resumes, from the read position: the bytes
+    /// before it hold none.
     private var searched = 0
-    private var reachedEnd: Bool
     /// The 1-based number of the line most recently returned.
     public private(set) var lineNumber = 0
     /// The longest line returned, in bytes; a longer one is an error as soon as this many
     /// bytes of it are read, so that input without line breaks cannot fill memory.
     public var maximumLineLength = Int.max
 
-    private static let chunkSize = 1 << 16
-
-    /// Reads from an open file; the caller keeps ownership of the handle.
+    /// Reads from an open file, from its current offset; the caller keeps ownership of the
+    /// handle.
     public init(fileHandle: FileHandle) {
         self.fileHandle = fileHandle
-        buffer = []
-        reachedEnd = false
+        source = ByteSource(borrowing: fileHandle.fileDescriptor, name: "input")
     }
 
     /// Reads from bytes already in memory.
     public init(bytes: [UInt8]) {
         fileHandle = nil
-        buffer = bytes
-        reachedEnd = true
+        source = ByteSource(bytes: bytes)
     }
+
+    /// The bytes of the input consumed so far: every line returned, with its newline.
+    public var bytesRead: Int { source.offset }
 
     /// The next line, or nil at the end of the input.
     ///
     /// - Throws: `TraceError` naming the line when it is longer than `maximumLineLength`;
     ///   the file's own read errors.
     public mutating func nextLine() throws -> [UInt8]? {
+        guard let view = try nextLineView() else { return nil }
+        return Array(view)
+    }
+
+    /// The next line, as a view into the read buffer that is valid until the next call (or
+    /// until the reader goes away); nil at the end of the input. Errors as `nextLine()`.
+    public mutating func nextLineView() throws -> UnsafeRawBufferPointer? {
         while true {
-            if let newline = buffer[Swift.max(position, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
-                try checkLength(newline - position)
-                let line = lineBytes(position..<newline)
-                position = newline + 1
+            let available = source.available
+            if let newline = source.firstIndex(of: UInt8(ascii: "\n"), from: searched, count: available - searched) {
+                try checkLength(newline)
+                let line = lineBytes(count: newline)
+                source.consume(newline + 1)
+                searched = 0
                 lineNumber += 1
                 return line
             }
-            searched = buffer.count
-            try checkLength(buffer.count - position)
-            if reachedEnd {
-                guard position < buffer.count else { return nil }
-                let line = lineBytes(position..<buffer.count)
-                position = buffer.count
+            searched = available
+            try checkLength(available)
+            if source.reachedEnd {
+                guard available > 0 else { return nil }
+                let line = lineBytes(count: available)
+                source.consume(available)
+                searched = 0
                 lineNumber += 1
                 return line
             }
-            try refill()
+            // More of the line is in the file: read on (the window grows for a long line).
+            _ = try source.request(available + 1)
         }
     }
 
     private func checkLength(_ length: Int) throws(TraceError) {
         // A trailing `\r` is not part of the line.
         guard length > maximumLineLength else { return }
-        if length == maximumLineLength + 1 && buffer[position + maximumLineLength] == UInt8(ascii: "\r") { return }
+        if length == maximumLineLength + 1 && source[maximumLineLength] == UInt8(ascii: "\r") { return }
         throw TraceError(
             line: lineNumber + 1,
             message: "the line is longer than the limit of \(maximumLineLength) bytes (is this a text trace?)")
     }
 
-    private func lineBytes(_ range: Range<Int>) -> [UInt8] {
-        var end = range.upperBound
-        if end > range.lowerBound && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return Array(buffer[range.lowerBound..<end])
-    }
-
-    private mutating func refill() throws {
-        guard let fileHandle else {
-            reachedEnd = true
-            return
-        }
-        buffer.removeSubrange(0..<position)
-        searched -= position
-        position = 0
-        let chunk = try fileHandle.read(upToCount: Self.chunkSize) ?? Data()
-        if chunk.isEmpty {
-            reachedEnd = true
-        } else {
-            buffer.append(contentsOf: chunk)
-        }
+    /// The first `count` unread bytes, without a trailing `\r`.
+    private func lineBytes(count: Int) -> UnsafeRawBufferPointer {
+        var end = count
+        if end > 0 && source[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return UnsafeRawBufferPointer(start: source.pointer, count: end)
     }
 }

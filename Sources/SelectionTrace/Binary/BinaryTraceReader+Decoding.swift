@@ -54,7 +54,7 @@ extension BinaryTraceReader {
         case 0, 1, 2:
             let slot = try slot(after: lastSlot, &cursor)
             lastSlot = slot
-            named = names.isNamed(Int(slot))
+            named = isNamed(Int(slot))
             let photo = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: slot))
             event = index == 2 ? .tap(photo) : index == 0 ? .longPress(photo) : .selectItem(photo)
         case 3: event = .select
@@ -89,10 +89,21 @@ extension BinaryTraceReader {
     private func slot(after base: Int64, _ cursor: inout ByteCursor) throws(BodyError) -> Int64 {
         let delta = try cursor.signedVarint()
         let (slot, overflow) = base.addingReportingOverflow(delta)
-        guard !overflow && slot >= 0 && slot < Int64(names.count) else {
-            throw BodyError("slot \(overflow ? "overflow" : String(slot)) was never defined (\(names.count) slots are)")
+        guard !overflow && slot >= 0 && slot < Int64(slotCount) else {
+            throw BodyError("slot \(overflow ? "overflow" : String(slot)) was never defined (\(slotCount) slots are)")
         }
         return slot
+    }
+
+    /// How many slots are defined (or lost), whether or not their ids are kept.
+    @inline(__always)
+    var slotCount: Int { names.count + unkeptSlotCount }
+
+    /// Whether `index` was defined and its definition not lost. O(1) on an intact trace.
+    @inline(__always)
+    func isNamed(_ index: Int) -> Bool {
+        if index < names.count { return names.isNamed(index) }
+        return index < slotCount && (unkeptLostSlots.isEmpty || !unkeptLostSlots.contains { $0.contains(index) })
     }
 
     /// `removedCount (slotDelta)* insertedCount (slotDelta at)*`, deltas running through the
@@ -107,7 +118,7 @@ extension BinaryTraceReader {
         removed.reserveCapacity(removedCount)
         for _ in 0..<removedCount {
             previous = try slot(after: previous, &cursor)
-            named = named && names.isNamed(Int(previous))
+            named = named && isNamed(Int(previous))
             removed.append(PhotoSlot(rawValue: UInt32(previous)))
         }
         let insertedCount = try cursor.count(ofEntriesTaking: 2, "the inserted count")
@@ -115,7 +126,7 @@ extension BinaryTraceReader {
         inserted.reserveCapacity(insertedCount)
         for _ in 0..<insertedCount {
             previous = try slot(after: previous, &cursor)
-            named = named && names.isNamed(Int(previous))
+            named = named && isNamed(Int(previous))
             let at = try cursor.signedVarint()
             inserted.append(SlotInsertion(slot: PhotoSlot(rawValue: UInt32(previous)), at: Int(at)))
         }
@@ -126,6 +137,7 @@ extension BinaryTraceReader {
     ///
     /// `headerIDCount` is set while reading the header's list, which a record may not cross.
     mutating func decodeIDDefinitions(_ record: RawRecord, headerIDCount: Int?) throws(BodyError) {
+        if !options.keepsIDs && headerIDCount == nil { return try indexIDDefinitions(record) }
         var cursor = ByteCursor(record.body, count: record.bodyCount)
         let firstSlot = try cursor.varint()
         let count = try cursor.count(ofEntriesTaking: 1, "the id count")
@@ -159,9 +171,87 @@ extension BinaryTraceReader {
         // Checked whole before any of it is applied, so a salvaging reader that skips a bad
         // record keeps a consistent table.
         if gap > 0 { names.loseSlots(gap) }
-        for id in ids { names.define(id) }
+        for id in ids {
+            if !options.keepsIDs {
+                // The header's ids, which later definitions must not repeat.
+                var id = id
+                id.withUTF8 { unkeptIDs.insert(UnsafeRawBufferPointer($0), slot: UInt32(names.count)) }
+            }
+            names.define(id)
+        }
         statistics.idDefinitionRecords += 1
         if headerIDCount == nil { statistics.idsDefinedByEvents += count }
+    }
+
+    /// `decodeIDDefinitions` for a reader that keeps no ids: the same checks and messages,
+    /// against the index of their bytes. O(bytes of the record) expected.
+    private mutating func indexIDDefinitions(_ record: RawRecord) throws(BodyError) {
+        var cursor = ByteCursor(record.body, count: record.bodyCount)
+        let firstSlot = try cursor.varint()
+        let count = try cursor.count(ofEntriesTaking: 1, "the id count")
+        let limit = options.limits.maximumIDListCount
+        let defined = slotCount
+        guard firstSlot >= UInt64(defined) else {
+            throw BodyError("defines slot \(firstSlot) again (\(defined) slots are defined)")
+        }
+        let gap = Int(clamping: firstSlot - UInt64(defined))
+        guard gap == 0 || options.salvage else {
+            throw BodyError("defines slot \(firstSlot), but the next slot to define is \(defined)")
+        }
+        guard names.explicitCount + unkeptSlotCount + gap + count <= limit, defined + gap + count <= SlotTable.maximumCount
+        else {
+            throw BodyError("the trace defines more than the limit of \(limit) explicit photo ids")
+        }
+        let recordStart = defined + gap
+        // The record's ids are read first, then checked against the index as a batch. An id
+        // defined twice before a malformed field is still the error named, as when each id is
+        // checked as it is read.
+        unkeptIDs.beginBatch()
+        var malformed: BodyError?
+        do throws(BodyError) {
+            for _ in 0..<count {
+                let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+                unkeptIDs.stage(try cursor.utf8Bytes(count: length))
+            }
+            try cursor.expectEnd()
+        } catch {
+            malformed = error
+        }
+        unkeptIDs.touchStaged()
+        let heldBefore = unkeptIDs.count
+        for position in 0..<unkeptIDs.staged.count {
+            if let slot = countedSlot(unkeptIDs.staged[position]) ?? unkeptIDs.slotOfStaged(position) {
+                // Checked whole before any of it is applied, as with kept ids.
+                unkeptIDs.truncate(to: heldBefore)
+                let id = String(decoding: unkeptIDs.staged[position], as: UTF8.self)
+                if Int(slot) >= recordStart { throw BodyError("photo id \"\(id)\" is defined twice in one record") }
+                throw BodyError("photo id \"\(id)\" is defined twice (it already has slot \(slot))")
+            }
+            unkeptIDs.insertStaged(position, slot: UInt32(recordStart + position))
+        }
+        if let malformed {
+            unkeptIDs.truncate(to: heldBefore)
+            throw malformed
+        }
+        if gap > 0 { unkeptLostSlots.append(defined..<recordStart) }
+        unkeptSlotCount += gap + count
+        statistics.idDefinitionRecords += 1
+        statistics.idsDefinedByEvents += count
+    }
+
+    /// The slot of `bytes` when they spell one of the counted ids `"1"` … `"N"` exactly as
+    /// `String(_:)` writes it (the rule of `SlotTable`).
+    @inline(__always)
+    private func countedSlot(_ bytes: UnsafeRawBufferPointer) -> UInt32? {
+        let counted = names.countedPrefix
+        guard counted > 0, !bytes.isEmpty, bytes.count <= 10, bytes[0] != UInt8(ascii: "0") else { return nil }
+        var value = 0
+        for byte in bytes {
+            let digit = Int(byte) &- 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value <= counted ? UInt32(value - 1) : nil
     }
 
     /// `eventsBefore lastSlot lastTimePlusOne`: the running state, restated.

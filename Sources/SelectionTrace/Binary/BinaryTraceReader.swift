@@ -39,11 +39,20 @@ public struct BinaryTraceReader {
         /// Whether records whose CRC-32C does not match are damage (always, but for fuzzing the
         /// decoders behind the checksum, and for forensics).
         public var verifiesChecksums: Bool
+        /// Whether the reader keeps the ids the trace defines after its header as strings, to
+        /// name slots (`names`, `next()`). A pass that only counts (`nextSlotEvent()`, as
+        /// `gridsim inspect` makes) turns it off: the ids are then checked (UTF-8, never
+        /// defined twice) against a compact index of their bytes, several times faster and
+        /// smaller, and `names` holds only the header's grid. `next()` needs it on.
+        public var keepsIDs: Bool
 
-        public init(limits: TraceLimits = .default, salvage: Bool = false, verifiesChecksums: Bool = true) {
+        public init(
+            limits: TraceLimits = .default, salvage: Bool = false, verifiesChecksums: Bool = true, keepsIDs: Bool = true
+        ) {
             self.limits = limits
             self.salvage = salvage
             self.verifiesChecksums = verifiesChecksums
+            self.keepsIDs = keepsIDs
         }
 
         public static let `default` = Options()
@@ -70,8 +79,15 @@ public struct BinaryTraceReader {
     public let formatVersion: Int
     /// The file header's size in bytes (the header's id definitions are records after it).
     public let headerSize: Int
-    /// The ids of every slot defined so far.
+    /// The ids of every slot defined so far (with `Options.keepsIDs` off, of the header's).
     public internal(set) var names: SlotNames
+    /// With `Options.keepsIDs` off: the ids defined after the header, as bytes.
+    var unkeptIDs = DefinedIDIndex()
+    /// With `Options.keepsIDs` off: slots defined (or lost) after `names`'s.
+    var unkeptSlotCount = 0
+    /// With `Options.keepsIDs` off: the slots after `names`'s whose definitions a salvaging
+    /// reader lost.
+    var unkeptLostSlots: [Range<Int>] = []
     /// Events returned so far.
     public internal(set) var eventCount = 0
     /// Records read so far (events and bookkeeping), counting from 1 after the file header.
@@ -153,7 +169,10 @@ public struct BinaryTraceReader {
     }
 
     /// The next event with its photos as ids, or nil at the end of the trace.
+    ///
+    /// - Precondition: `Options.keepsIDs` (the default).
     public mutating func next() throws -> TraceEvent? {
+        precondition(options.keepsIDs, "a reader that keeps no ids cannot name slots: use nextSlotEvent()")
         guard let timed = try nextSlotEvent() else { return nil }
         return TraceEvent(t: timed.t, event(for: timed.event))
     }

@@ -101,6 +101,24 @@ struct ByteCursor {
         return string
     }
 
+    /// The next `count` bytes, which must be valid UTF-8, without making a string (ASCII is
+    /// checked with one OR over the bytes). Valid until the reader reads on.
+    @inline(__always)
+    mutating func utf8Bytes(count: Int) throws(BodyError) -> UnsafeRawBufferPointer {
+        guard count <= end - position else {
+            throw BodyError("a string of \(count) bytes runs past the end of the record")
+        }
+        let bytes = UnsafeRawBufferPointer(start: base + position, count: count)
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        if high >= 0x80 {
+            let string = String(decoding: bytes, as: UTF8.self)
+            guard string.utf8.elementsEqual(bytes) else { throw BodyError("a photo id is not valid UTF-8") }
+        }
+        position += count
+        return bytes
+    }
+
     /// Fails unless every byte was read: a body with trailing bytes is not what was written.
     @inline(__always)
     func expectEnd() throws(BodyError) {

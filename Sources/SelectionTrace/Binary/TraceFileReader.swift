@@ -47,6 +47,8 @@ public struct TraceFileReader {
     }
 
     /// The next event, or nil at the end of the trace.
+    ///
+    /// - Precondition: a binary trace is opened with `Options.keepsIDs` (the default).
     public mutating func next() throws -> TraceEvent? {
         if binary != nil { return try binary!.next() }
         guard !finished else { return nil }
@@ -72,6 +74,21 @@ public struct TraceFileReader {
             }
         }
     }
+
+    /// The next event's kind and time, or nil at the end of the trace: all that a pass that
+    /// only counts needs. A binary trace's photos are never named, so it may be opened with
+    /// `Options.keepsIDs` off; damage is handled as by `next()`.
+    public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
+        if binary != nil {
+            guard let timed = try binary!.nextSlotEvent() else { return nil }
+            return (timed.event.name, timed.t)
+        }
+        guard let event = try next() else { return nil }
+        return (event.event.name, event.t)
+    }
+
+    /// The bytes read so far (the header's included), for progress.
+    public var bytesRead: Int { binary?.bytesRead ?? text?.bytesRead ?? 0 }
 
     /// Events read so far.
     public var eventCount: Int { binary?.eventCount ?? textEventCount }

@@ -239,19 +239,9 @@ extension BinaryTraceReader {
         statistics.idsDefinedByEvents += count
     }
 
-    /// The slot of `bytes` when they spell one of the counted ids `"1"` … `"N"` exactly as
-    /// `String(_:)` writes it (the rule of `SlotTable`).
     @inline(__always)
     private func countedSlot(_ bytes: UnsafeRawBufferPointer) -> UInt32? {
-        let counted = names.countedPrefix
-        guard counted > 0, !bytes.isEmpty, bytes.count <= 10, bytes[0] != UInt8(ascii: "0") else { return nil }
-        var value = 0
-        for byte in bytes {
-            let digit = Int(byte) &- 48
-            guard digit >= 0 && digit <= 9 else { return nil }
-            value = value * 10 + digit
-        }
-        return value <= counted ? UInt32(value - 1) : nil
+        DefinedIDIndex.countedSlot(bytes, countedPrefix: names.countedPrefix)
     }
 
     /// `eventsBefore lastSlot lastTimePlusOne`: the running state, restated.

@@ -11,7 +11,9 @@
 /// A record's ids are looked up as a batch (`stage`, then `lookUpStaged`): the table is
 /// larger than the caches, and touching every bucket of the batch first lets the processor
 /// wait for many of them at once instead of one after another.
-struct DefinedIDIndex {
+///
+/// Sendable: the staged views are read only within the batch that staged them.
+struct DefinedIDIndex: @unchecked Sendable {
     /// Every id's bytes, back to back; entry `i` ends at `ends[i]`.
     private var arena: [UInt8] = []
     private var ends: [Int] = []
@@ -89,6 +91,30 @@ struct DefinedIDIndex {
             }
             bucket = (bucket + 1) & mask
         }
+    }
+
+    /// The slot of the id spelt `bytes` if it is held (`isNew` false); else adds it with
+    /// `slot` (`isNew` true). One hash.
+    @inline(__always)
+    mutating func slotOrInsert(_ bytes: UnsafeRawBufferPointer, slot: UInt32) -> (slot: UInt32, isNew: Bool) {
+        let hash = Self.hash(bytes)
+        if let known = self.slot(for: bytes, hash: hash) { return (known, false) }
+        insert(bytes, hash: hash, slot: slot)
+        return (slot, true)
+    }
+
+    /// The slot of `bytes` when they spell one of the counted ids `"1"` … `"countedPrefix"`
+    /// exactly as `String(_:)` writes it (no sign, no leading zero): `SlotTable`'s rule.
+    @inline(__always)
+    static func countedSlot(_ bytes: UnsafeRawBufferPointer, countedPrefix: Int) -> UInt32? {
+        guard countedPrefix > 0, !bytes.isEmpty, bytes.count <= 10, bytes[0] != UInt8(ascii: "0") else { return nil }
+        var value = 0
+        for byte in bytes {
+            let digit = Int(byte) &- 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value <= countedPrefix ? UInt32(value - 1) : nil
     }
 
     /// Adds an id that is not held yet.

@@ -26,7 +26,8 @@ public struct LineReader {
     /// handle.
     public init(fileHandle: FileHandle) {
         self.fileHandle = fileHandle
-        source = ByteSource(borrowing: fileHandle.fileDescriptor, name: "input")
+        // 64 KiB reads: input without line breaks stops soon after the length limit.
+        source = ByteSource(borrowing: fileHandle.fileDescriptor, name: "input", readSize: 1 << 16)
     }
 
     /// Reads from bytes already in memory.

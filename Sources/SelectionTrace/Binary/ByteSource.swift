@@ -29,8 +29,10 @@ final class ByteSource {
     private let ownsDescriptor: Bool
     private let path: String?
 
-    /// The size of one read from the file.
+    /// The size of one read from the file, by default.
     static let readSize = 1 << 20
+    /// The size of one read from the file.
+    private let readSize: Int
 
     /// Reads `path`; the file is closed when the source goes away.
     init(path: String) throws {
@@ -39,18 +41,20 @@ final class ByteSource {
         fileDescriptor = descriptor
         ownsDescriptor = true
         self.path = path
+        readSize = Self.readSize
         capacity = Self.readSize
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         reachedEnd = false
     }
 
-    /// Reads an open file from its current offset; the caller keeps the descriptor open while
-    /// the source reads and closes it afterwards.
-    init(borrowing descriptor: Int32, name: String) {
+    /// Reads an open file from its current offset, `readSize` bytes at a time; the caller
+    /// keeps the descriptor open while the source reads and closes it afterwards.
+    init(borrowing descriptor: Int32, name: String, readSize: Int = ByteSource.readSize) {
         fileDescriptor = descriptor
         ownsDescriptor = false
         path = name
-        capacity = Self.readSize
+        self.readSize = readSize
+        capacity = readSize
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         reachedEnd = false
     }
@@ -59,6 +63,7 @@ final class ByteSource {
     init(bytes: some Collection<UInt8>) {
         fileDescriptor = -1
         ownsDescriptor = false
+        readSize = Self.readSize
         path = nil
         capacity = max(bytes.count, 16)
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -138,7 +143,7 @@ final class ByteSource {
                 storage = grown
                 capacity *= 2
             }
-            let wanted = min(capacity - end, max(Self.readSize, count - (end - start)))
+            let wanted = min(capacity - end, max(readSize, count - (end - start)))
             let got = read(fileDescriptor, storage + end, wanted)
             if got < 0 {
                 if errno == EINTR { continue }

@@ -163,10 +163,11 @@ public struct SessionModel {
             let t = clock + random.int(in: gap)
             clock = t
             lastTarget = index
-            slotEvent = .tap(engine.grid.slot(at: index))
+            let slot = engine.grid.slot(at: index)
+            slotEvent = .tap(slot)
             return perform(
                 .gridGesture(
-                    TraceEvent(t: t, .tap(engine.photo(atGridIndex: index))), index: index, windowStart: windowStart,
+                    TraceEvent(t: t, .tap(engine.slots.id(for: slot))), index: index, windowStart: windowStart,
                     liftTime: nil))
 
         case .longPress:
@@ -176,10 +177,11 @@ public struct SessionModel {
             let lift = t + random.int(in: 80...450)
             clock = lift
             lastTarget = index
-            slotEvent = .longPress(engine.grid.slot(at: index))
+            let slot = engine.grid.slot(at: index)
+            slotEvent = .longPress(slot)
             return perform(
                 .gridGesture(
-                    TraceEvent(t: t, .longPress(engine.photo(atGridIndex: index))), index: index,
+                    TraceEvent(t: t, .longPress(engine.slots.id(for: slot))), index: index,
                     windowStart: windowStart, liftTime: lift))
 
         case .button(let event, let gap):

@@ -54,7 +54,7 @@ extension BinaryTraceReader {
         case 0, 1, 2:
             let slot = try slot(after: lastSlot, &cursor)
             lastSlot = slot
-            named = names.isNamed(Int(slot))
+            named = isNamed(Int(slot))
             let photo = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: slot))
             event = index == 2 ? .tap(photo) : index == 0 ? .longPress(photo) : .selectItem(photo)
         case 3: event = .select
@@ -89,11 +89,19 @@ extension BinaryTraceReader {
     private func slot(after base: Int64, _ cursor: inout ByteCursor) throws(BodyError) -> Int64 {
         let delta = try cursor.signedVarint()
         let (slot, overflow) = base.addingReportingOverflow(delta)
-        guard !overflow && slot >= 0 && slot < Int64(names.count) else {
-            throw BodyError("slot \(overflow ? "overflow" : String(slot)) was never defined (\(names.count) slots are)")
+        guard !overflow && slot >= 0 && slot < Int64(slotCount) else {
+            throw BodyError("slot \(overflow ? "overflow" : String(slot)) was never defined (\(slotCount) slots are)")
         }
         return slot
     }
+
+    /// How many slots are defined (or lost).
+    @inline(__always)
+    var slotCount: Int { names.count }
+
+    /// Whether `index` was defined and its definition not lost. O(1) on an intact trace.
+    @inline(__always)
+    func isNamed(_ index: Int) -> Bool { names.isNamed(index) }
 
     /// `removedCount (slotDelta)* insertedCount (slotDelta at)*`, deltas running through the
     /// record from 0, so that a library change decodes on its own.
@@ -107,7 +115,7 @@ extension BinaryTraceReader {
         removed.reserveCapacity(removedCount)
         for _ in 0..<removedCount {
             previous = try slot(after: previous, &cursor)
-            named = named && names.isNamed(Int(previous))
+            named = named && isNamed(Int(previous))
             removed.append(PhotoSlot(rawValue: UInt32(previous)))
         }
         let insertedCount = try cursor.count(ofEntriesTaking: 2, "the inserted count")
@@ -115,7 +123,7 @@ extension BinaryTraceReader {
         inserted.reserveCapacity(insertedCount)
         for _ in 0..<insertedCount {
             previous = try slot(after: previous, &cursor)
-            named = named && names.isNamed(Int(previous))
+            named = named && isNamed(Int(previous))
             let at = try cursor.signedVarint()
             inserted.append(SlotInsertion(slot: PhotoSlot(rawValue: UInt32(previous)), at: Int(at)))
         }

@@ -91,7 +91,7 @@ public struct SlotNames: Sendable {
     /// The slot already holding the id with these UTF-8 bytes, whose hash by `hasher` is
     /// `hash`; no string is built unless the grid is counted and the id is all digits.
     func slot(forBytes id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
-        if counted.countedPrefix > 0, id.count <= 10, let slot = counted.slot(for: String(decoding: id, as: UTF8.self)) {
+        if let slot = CountedID.slot(ofBytes: id, countedPrefix: counted.countedPrefix) {
             return slot
         }
         if let position = listedIDs.position(of: id, hash: hash) { return PhotoSlot(counted.countedPrefix + position) }
@@ -104,7 +104,7 @@ public struct SlotNames: Sendable {
     /// Names the next slot with `id`'s bytes, whose hash by `hasher` is `hash`, unless the id
     /// already has a slot: then returns that slot and changes nothing. One probe.
     mutating func define(_ id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
-        if counted.countedPrefix > 0, id.count <= 10, let slot = counted.slot(for: String(decoding: id, as: UTF8.self)) {
+        if let slot = CountedID.slot(ofBytes: id, countedPrefix: counted.countedPrefix) {
             return slot
         }
         if listedIDs.count < listedCapacity {

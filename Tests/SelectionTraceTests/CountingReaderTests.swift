@@ -95,6 +95,9 @@ struct CountingReaderTests {
             (definitions(first: 4, [Array("y".utf8), Array("x".utf8)]), "photo id \"x\" is defined twice (it already has slot 3)"),
             (definitions(first: 4, [Array("y".utf8), Array("z".utf8), Array("y".utf8)]), "photo id \"y\" is defined twice in one record"),
             (definitions(first: 4, [Array("2".utf8)]), "photo id \"2\" is defined twice (it already has slot 1)"),
+            // Whichever repeat comes first in the record is named, counted or not.
+            (definitions(first: 4, [Array("y".utf8), Array("z".utf8), Array("y".utf8), Array("2".utf8)]), "photo id \"y\" is defined twice in one record"),
+            (definitions(first: 4, [Array("y".utf8), Array("2".utf8), Array("y".utf8)]), "photo id \"2\" is defined twice (it already has slot 1)"),
             (definitions(first: 4, [Array("x".utf8), [0xFF]]), "photo id \"x\" is defined twice (it already has slot 3)"),
             (definitions(first: 4, [[0xFF], Array("x".utf8)]), "a photo id is not valid UTF-8"),
             (definitions(first: 4, [Array("q".utf8)], trailing: [1]), "1 unexpected bytes at the end of the record"),

@@ -168,6 +168,8 @@ extension BinaryTraceReader {
             let firstNewSlot = names.count
             if headerIDCount != nil && gap == 0 {
                 try defineHeaderIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
+            } else if headerIDCount == nil && names.listIsComplete {
+                try defineEventIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
             } else {
                 for _ in 0..<count {
                     let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
@@ -182,6 +184,50 @@ extension BinaryTraceReader {
         }
         statistics.idDefinitionRecords += 1
         if headerIDCount == nil { statistics.idsDefinedByEvents += count }
+    }
+
+    /// Defines a record of ids met along the trace as `defineHeaderIDs` does the header's: read
+    /// and hashed first, then inserted as a batch, so that the cache misses of a library change
+    /// naming many new ids overlap. The error named is the one met first in the record, as
+    /// when each id is defined as it is read: an id defined twice before a malformed field is
+    /// that field's error's place. O(bytes of the record) expected.
+    private mutating func defineEventIDs(_ cursor: inout ByteCursor, count: Int, firstNewSlot: Int) throws(BodyError) {
+        var ids: [UnsafeRawBufferPointer] = []
+        ids.reserveCapacity(count)
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(count)
+        var malformed: BodyError?
+        do throws(BodyError) {
+            for _ in 0..<count {
+                let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+                let id = try cursor.utf8Bytes(count: length)
+                ids.append(id)
+                hashes.append(names.hasher.hash(id))
+            }
+        } catch {
+            malformed = error
+        }
+        // Counted and listed ids already have slots; the batch stops before the first of them.
+        var definable = ids.count
+        var bytes = 0
+        for index in ids.indices {
+            if names.slotBeforeAdded(ids[index], hash: hashes[index]) != nil {
+                definable = index
+                break
+            }
+            bytes += ids[index].count
+        }
+        try checkIDBytes(bytes)
+        let repeated = hashes.withUnsafeBufferPointer { hashes in
+            names.defineAdded(batchOf: definable, hashes: hashes) { ids[$0] }
+        }
+        if let (index, slot) = repeated {
+            throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)
+        }
+        if definable < ids.count, let slot = names.slotBeforeAdded(ids[definable], hash: hashes[definable]) {
+            throw Self.definedTwice(ids[definable], slot: slot, firstNewSlot: firstNewSlot)
+        }
+        if let malformed { throw malformed }
     }
 
     /// Defines a record of the header's list: every id read and hashed first, then inserted

@@ -381,6 +381,24 @@ public struct SessionModel {
     /// starting grid (photos that come back, as after a re-sync), skipping ids in the grid or
     /// already in this change. Reusing ids keeps the engine's id table, and so the session's
     /// memory, bounded however long the session runs. O(1) amortised.
+    /// `"s\(number)"`, written digit by digit into a small string rather than through
+    /// interpolation, which is most of the cost of naming a photo a library change brings.
+    static func insertedID(_ number: Int) -> PhotoID {
+        precondition(number >= 0, "pool numbers are positive")
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+            var rest = number
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                rest /= 10
+            } while rest > 0
+            start -= 1
+            buffer[start] = UInt8(ascii: "s")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
+    }
+
     private mutating func nextInsertedID(avoiding pending: [SlotInsertion]) -> (PhotoID, PhotoSlot) {
         var skipped = 0
         while true {
@@ -392,7 +410,7 @@ public struct SessionModel {
             let known = poolSlots[number - 1]
             if known == Self.unusedPoolSlot {
                 // Never in the grid, nor in this change (it would have its slot by now).
-                let id = "s\(number)"
+                let id = Self.insertedID(number)
                 let slot = engine.intern(id)
                 poolSlots[number - 1] = slot.rawValue
                 return (id, slot)

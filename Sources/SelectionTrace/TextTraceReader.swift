@@ -70,17 +70,28 @@ public struct TextTraceReader {
         try self.init(lines: LineReader(bytes: Array(text.utf8)), limits: limits)
     }
 
+    /// The bytes of the file read so far, for progress.
+    public var bytesRead: Int { lines.bytesRead }
+
     /// The next event, or nil at the end of the trace.
+    ///
+    /// O(line length): the usual event lines are read straight from the bytes
+    /// (`EventLineScanner`); any other line goes through the JSON parser, which names what
+    /// is wrong.
     public mutating func next() throws -> TraceEvent? {
-        while let line = try lines.nextLine() {
-            if Self.isBlank(line) { continue }
+        while let line = try lines.nextLineView() {
             let lineNumber = lines.lineNumber
-            let value = try Self.parse(line, lineNumber: lineNumber)
             let event: TraceEvent
-            do {
-                event = try TextTraceDecoding.event(from: value)
-            } catch {
-                throw TraceError(line: lineNumber, message: error.message)
+            if let scanned = EventLineScanner.event(line) {
+                event = scanned
+            } else {
+                if Self.isBlank(line) { continue }
+                let value = try Self.parse(Array(line), lineNumber: lineNumber)
+                do {
+                    event = try TextTraceDecoding.event(from: value)
+                } catch {
+                    throw TraceError(line: lineNumber, message: error.message)
+                }
             }
             if let t = event.t {
                 if let lastTime, t < lastTime {
@@ -102,7 +113,7 @@ public struct TextTraceReader {
         return events
     }
 
-    private static func isBlank(_ line: [UInt8]) -> Bool {
+    private static func isBlank(_ line: some Collection<UInt8>) -> Bool {
         line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 

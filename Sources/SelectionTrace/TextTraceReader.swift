@@ -70,9 +70,6 @@ public struct TextTraceReader {
         try self.init(lines: LineReader(bytes: Array(text.utf8)), limits: limits)
     }
 
-    /// The bytes of the file read so far, for progress.
-    public var bytesRead: Int { lines.bytesRead }
-
     /// The next event, or nil at the end of the trace.
     ///
     /// O(line length): the usual event lines are read straight from the bytes

@@ -211,7 +211,8 @@ public struct FastEngine: SelectionEngine, Sendable {
         return nil
     }
 
-    /// O(N) to list the chosen photos in grid order.
+    /// Lists the chosen photos in grid order: O(k log k) plus the blocks holding them when
+    /// they are few, else O(N) (see `LiveSlots.slots(of:)`).
     private mutating func present(_ kind: Sheet) -> SlotStep {
         if let refusal = refusalOfActionOnSelection() { return refusal }
         sheet = kind

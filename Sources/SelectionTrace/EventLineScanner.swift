@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SelectionCore
 
 /// The fast path of the text event-line decoder: reads the event lines SPEC.md section 4
@@ -172,18 +179,18 @@ enum EventLineScanner {
                 guard key[0] == UInt8(ascii: "a"), key[1] == UInt8(ascii: "t") else { return nil }
                 self = .at
             case 5:
-                if key.elementsEqual("event".utf8) {
+                if key.spells("event") {
                     self = .event
-                } else if key.elementsEqual("photo".utf8) {
+                } else if key.spells("photo") {
                     self = .photo
                 } else {
                     return nil
                 }
             case 7:
-                guard key.elementsEqual("removed".utf8) else { return nil }
+                guard key.spells("removed") else { return nil }
                 self = .removed
             case 8:
-                guard key.elementsEqual("inserted".utf8) else { return nil }
+                guard key.spells("inserted") else { return nil }
                 self = .inserted
             default:
                 return nil
@@ -197,15 +204,15 @@ extension EventName {
     @inline(__always)
     fileprivate init?(bytes: UnsafeRawBufferPointer) {
         switch bytes.count {
-        case 3: if bytes.elementsEqual("tap".utf8) { self = .tap } else { return nil }
+        case 3: if bytes.spells("tap") { self = .tap } else { return nil }
         case 4:
-            if bytes.elementsEqual("done".utf8) {
+            if bytes.spells("done") {
                 self = .done
-            } else if bytes.elementsEqual("back".utf8) {
+            } else if bytes.spells("back") {
                 self = .back
-            } else if bytes.elementsEqual("move".utf8) {
+            } else if bytes.spells("move") {
                 self = .move
-            } else if bytes.elementsEqual("edit".utf8) {
+            } else if bytes.spells("edit") {
                 self = .edit
             } else {
                 return nil
@@ -214,5 +221,17 @@ extension EventName {
             guard let name = EventName(rawValue: String(decoding: bytes, as: UTF8.self)) else { return nil }
             self = name
         }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether these are the bytes of `word`: a length check and one `memcmp`, where
+    /// `elementsEqual` against a string's UTF-8 view walks both a byte at a time through
+    /// generic iterators (a sixth of converting a text trace, once).
+    @inline(__always)
+    fileprivate func spells(_ word: StaticString) -> Bool {
+        guard count == word.utf8CodeUnitCount else { return false }
+        guard let base = baseAddress else { return true }
+        return memcmp(base, word.utf8Start, count) == 0
     }
 }

@@ -7,7 +7,7 @@ import BenchmarkKit
 /// costs, which is what the commands were too slow in before anything showed it.
 enum CommandsSuite: BenchmarkSuite {
     static let name = "commands"
-    static let summary = "the commands (check…) in-process on a PhotoKit-id trace, as a ratio to the engine replaying it"
+    static let summary = "the commands (check…) in-process on a PhotoKit-id trace, as a ratio to the engine replaying it; 1K … 1M"
 
     /// The largest grid a case runs at: a PhotoKit-id header lists every id (43 bytes each),
     /// so at 10M the trace is half a gigabyte before its first event.

@@ -74,37 +74,38 @@ enum ConvertCommand {
             console.err(failure.message + "\n")
             return failure.code
         }
-        let recorder: TraceRecorder
+        let format = TraceFileFormat(path: output)!
+        let sink: TraceFileSink
         do {
-            recorder = try TraceRecorder(
-                path: output, header: reader.header, policy: .batch, placement: .whenClosed,
-                replacing: arguments.flag("--force"), syncInterval: syncInterval)
+            try TraceConversion.validate(reader.header)
+            sink = try TraceFileSink(path: output, replacing: arguments.flag("--force"))
         } catch {
             console.err("gridsim: error: \(error)\n")
             return .cantCreate
         }
 
-        var progress = ProgressLine("convert", console: console)
-        var converted = 0
+        var progressLine = ProgressLine("convert", console: console)
+        var destination = sink
+        let result: TraceConversion.Result
         do {
-            while let event = try reader.next() {
-                try recorder.record(event)
-                converted += 1
-                progress.update(events: converted, bytes: recorder.bytesWritten)
+            result = try TraceConversion.convert(
+                &reader, to: format, into: &destination, syncInterval: syncInterval
+            ) { events, bytes in
+                progressLine.update(events: events, bytes: bytes)
             }
         } catch let error as TraceOutputError {
-            recorder.abandon()
+            sink.abandon()
             console.err("gridsim: error: \(error)\n")
             return .ioError
         } catch {
-            recorder.abandon()
+            sink.abandon()
             let failure = TraceLoading.failure(error, path: input)
             console.err(failure.message + "\n")
             if failure.code == .dataError { console.err("nothing was written; --salvage reads past damage\n") }
             return failure.code
         }
         do {
-            try recorder.close()
+            try sink.close()
         } catch {
             console.err("gridsim: error: \(error)\n")
             if case TraceOutputError.exists = error { return .cantCreate }
@@ -116,9 +117,9 @@ enum ConvertCommand {
             console.err("warning: \(input): salvage lost \(lost)\n")
         }
         console.out(
-            "converted \(recorder.eventCount) events: \(input) (\(reader.format.rawValue), "
-                + "\(TraceFileOptions.size(TraceFileOptions.fileSize(input)))) -> \(output) (\(recorder.format.rawValue), "
-                + "\(TraceFileOptions.size(recorder.bytesWritten)))\n")
+            "converted \(result.events) events: \(input) (\(reader.format.rawValue), "
+                + "\(TraceFileOptions.size(TraceFileOptions.fileSize(input)))) -> \(output) (\(format.rawValue), "
+                + "\(TraceFileOptions.size(result.bytes)))\n")
         return .success
     }
 }

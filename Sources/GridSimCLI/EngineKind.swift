@@ -20,6 +20,35 @@ public enum EngineKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// Writes the report of `source` replayed by this engine to `output`, streaming
+    /// (`StreamedReplay`): nothing is written for a malformed trace, and `damage` hears what
+    /// the reader got past before the report starts.
+    public func writeReport(
+        of source: ReplaySource, format: ReplayReportFormat, to output: inout ReportOutput,
+        damage: ([TraceDamage]) -> Void = { _ in }, progress: ((ReplayProgress) -> Void)? = nil
+    ) throws {
+        switch self {
+        case .fast:
+            try StreamedReplay.writeReport(
+                of: source, engine: FastEngine.self, format: format, to: &output, damage: damage, progress: progress)
+        case .reference:
+            try StreamedReplay.writeReport(
+                of: source, engine: ReferenceModel.self, format: format, to: &output, damage: damage,
+                progress: progress)
+        }
+    }
+
+    /// The state after the first `step` events of `source`, the whole trace read and checked
+    /// (`ReplayedState`). The fast engine replays a binary trace by slot.
+    public func state(
+        after step: Int, of source: ReplaySource, progress: ((ReplayProgress) -> Void)? = nil
+    ) throws -> ReplayedState {
+        switch self {
+        case .fast: try ReplayedState.after(step, of: source, progress: progress)
+        case .reference: try ReplayedState.after(step, of: source, engine: ReferenceModel.self, progress: progress)
+        }
+    }
+
     /// The state after the first `step` events of `trace`.
     ///
     /// The fast engine logs the whole trace into an `EventStore` and restores the state from

@@ -35,8 +35,9 @@ enum GenerateCommand {
             The session is a Markov chain over gestures, weighted by the mix: browsing and opening
             photos, long presses, bursts of taps, Select all, Delete, Move, Share, storms of library
             syncs, scrolling and rotating. It is streamed: memory grows with the grid, never with the
-            number of events. A pointer-layer trace replays to the same report as the semantic trace of the
-            same seed (gridsim replay --input pointer).
+            number of events. A pointer-layer trace replays to the same report as the semantic trace
+            of the same seed (gridsim replay --input pointer). A long run reports its progress on
+            standard error about once a second.
 
             MIX:
               gestures: \(SessionGesture.allCases.map(\.rawValue).joined(separator: ", "))
@@ -77,14 +78,17 @@ enum GenerateCommand {
             sink = LineSink(console: console)
         }
 
+        var progressLine = ProgressLine("generate", console: console)
+        let progress: TraceProgress = { events, bytes in
+            progressLine.update(events: events, total: eventCount, bytes: bytes)
+        }
         do {
             if arguments.value("--layer") == "pointer" {
                 var session = SyntheticPointerSession(settings, eventCount: eventCount)
-                while let line = session.next() { try sink.write(line) }
+                try session.write(to: &sink, progress: progress)
             } else {
                 var session = SyntheticSession(settings, eventCount: eventCount)
-                try sink.write(TextTraceEncoding.line(for: session.header))
-                while let event = session.next() { try sink.write(TextTraceEncoding.line(for: event)) }
+                try session.write(to: &sink, progress: progress)
             }
             try sink.close()
         } catch {

@@ -1,14 +1,13 @@
 import Foundation
+import SelectionTrace
 
-/// Where `gridsim generate` writes lines: a file or standard output, in blocks of about 64 KiB
-/// so that a trace of millions of lines is written as it is made, never held whole.
-struct LineSink {
+/// Where `gridsim generate` writes its trace: a file or standard output. The library hands
+/// over blocks of about 64 KiB, so a trace of millions of lines is written as it is made,
+/// never held whole; each block is one write.
+struct LineSink: TraceByteSink {
     let name: String
     private let handle: FileHandle?
     private let console: Console?
-    private var buffer = ""
-
-    private static let blockSize = 1 << 16
 
     init(path: String, handle: FileHandle) {
         name = path
@@ -22,25 +21,17 @@ struct LineSink {
         self.console = console
     }
 
-    /// Adds one line (a newline is appended). Amortised O(line length).
-    mutating func write(_ line: String) throws {
-        buffer += line
-        buffer += "\n"
-        if buffer.utf8.count >= Self.blockSize { try flush() }
-    }
-
-    mutating func flush() throws {
-        guard !buffer.isEmpty else { return }
+    /// One block. O(bytes).
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         if let handle {
-            try handle.write(contentsOf: Data(buffer.utf8))
+            try handle.write(contentsOf: Data(bytes))
         } else {
-            console?.out(buffer)
+            // Text traces are UTF-8 throughout, and a block ends at a line's end.
+            console?.out(String(decoding: bytes, as: UTF8.self))
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     mutating func close() throws {
-        try flush()
         try handle?.close()
     }
 }

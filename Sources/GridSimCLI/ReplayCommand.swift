@@ -13,7 +13,10 @@ enum ReplayCommand {
             .value(
                 "--engine", "engine", help: "The engine that replays the trace.", choices: EngineKind.names,
                 default: EngineKind.default.rawValue),
-            .value("--at", "step", help: "Print only the state after this step (0 is the start)."),
+            .value(
+                "--at", "step",
+                help: "Print only the state after this step (0 is the start): the events before it are applied "
+                    + "without a report; the rest of the trace is read only to check it."),
             .flag("--salvage", help: "Binary traces: skip damaged records, replay the rest and say what was lost."),
             .value(
                 "--input", "layer",
@@ -26,6 +29,10 @@ enum ReplayCommand {
                     + "an error (exit 65) instead of a warning."),
         ],
         discussion: """
+            The report is streamed: the trace is read twice (checked first, so that nothing is printed
+            for a malformed one), and memory does not grow with the number of events. A binary trace
+            is checked after the --at step by framing and checksums only.
+
             EXIT CODES:
               0   replayed (rejected events are part of a replay, not failures)
               64  bad flags or arguments
@@ -48,20 +55,34 @@ enum ReplayCommand {
         if arguments.flag("--verify-input") && !fromPointer {
             throw UsageError("--verify-input needs --input pointer")
         }
-        let trace =
+        let json = arguments.flag("--json")
+        let source =
             fromPointer
-            ? try PointerTraceLoading.derive(path, verify: arguments.flag("--verify-input"), console: console)
-            : try TraceLoading.load(path, salvage: arguments.flag("--salvage")) { console.err($0 + "\n") }
+            ? ReplaySource(try PointerTraceLoading.derive(path, verify: arguments.flag("--verify-input"), console: console))
+            : try TraceLoading.source(path, salvage: arguments.flag("--salvage")) { console.err($0 + "\n") }
+        let warn = { (damage: [TraceDamage]) in
+            for damage in damage { console.err("warning: \(path): \(damage)\n") }
+        }
+        var progress = ProgressLine("replay", console: console)
+        let report: (ReplayProgress) -> Void = { progress.update(events: $0.events, total: $0.total, bytes: $0.bytes) }
         if arguments.value("--at") != nil {
-            let step = try arguments.step("--at", default: 0, of: trace)
-            let state = engine.state(after: step, of: trace)
-            console.out(
-                arguments.flag("--json")
-                    ? "{\"at\":\(step),\"state\":\(state.json)}\n" : "after step \(step): " + state.summary)
+            // A step that is not a number is refused once the trace has been read, as a
+            // step outside it is: a malformed trace is reported first.
+            let wanted = (try? arguments.integer("--at", default: 0)) ?? 0
+            let replayed = try TraceLoading.mapErrors(path) {
+                try engine.state(after: wanted, of: source, progress: report)
+            }
+            warn(replayed.damage)
+            let step = try arguments.step("--at", default: 0, eventCount: replayed.eventCount)
+            guard let state = replayed.state else { preconditionFailure("step \(step) is in the trace but was not reached") }
+            console.out(json ? "{\"at\":\(step),\"state\":\(state.json)}\n" : "after step \(step): " + state.summary)
             return .success
         }
-        let report = engine.replay(trace)
-        console.out(arguments.flag("--json") ? report.json : report.table)
+        var output = ReportOutput { console.out(String(decoding: $0, as: UTF8.self)) }
+        try TraceLoading.mapErrors(path) {
+            try engine.writeReport(
+                of: source, format: json ? .json : .table, to: &output, damage: warn, progress: report)
+        }
         return .success
     }
 }

@@ -65,14 +65,7 @@ enum TraceFileOptions {
     }
 
     /// `12 bytes`, `3.4 KB`, `56.7 MB`.
-    static func size(_ bytes: Int) -> String {
-        switch bytes {
-        case ..<1_000: "\(bytes) bytes"
-        case ..<1_000_000: String(format: "%.1f KB", Double(bytes) / 1e3)
-        case ..<1_000_000_000: String(format: "%.1f MB", Double(bytes) / 1e6)
-        default: String(format: "%.2f GB", Double(bytes) / 1e9)
-        }
-    }
+    static func size(_ bytes: Int) -> String { ByteCount.text(bytes) }
 
     static func fileSize(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0

@@ -56,11 +56,16 @@ struct PropertyPass<Candidate: CheckableEngine>: PropertyPassing {
         freshIsCandidate = needsFresh && Candidate.self == FastEngine.self
         if needsFresh { fresh = FreshReplay(configuration: configuration, replaysItself: !freshIsCandidate) }
         usesCheckpoints = !kinds.isSubset(of: [.deterministicReplay, .textRoundTrip])
+        // The event store of `state-at-step` replays the trace once more with a fast engine:
+        // when that is the engine under test, it is `deterministic-replay`'s second replay.
+        let sharesSecondReplay = freshIsCandidate && kinds.isSuperset(of: [.stateAtStep, .deterministicReplay])
         for (position, kind) in properties {
             switch kind {
             case .invariants: invariants = InvariantsCheck(position: position, candidateName: "\(Candidate.self)")
             case .enginesAgree: enginesAgree = EnginesAgreeCheck(position: position)
-            case .deterministicReplay: replay = DeterministicReplayCheck(position: position, configuration: configuration)
+            case .deterministicReplay:
+                replay = DeterministicReplayCheck(
+                    position: position, configuration: configuration, sharesSecondReplay: sharesSecondReplay)
             case .stateAtStep:
                 stateAtStep = StateAtStepCheck(position: position, configuration: configuration, start: fresh!.start)
             case .snapshotDiff: snapshotDiff = SnapshotDiffCheck(position: position)
@@ -107,12 +112,21 @@ struct PropertyPass<Candidate: CheckableEngine>: PropertyPassing {
                 fail(.enginesAgree, failure)
             }
         }
-        if let actual, let failure = replay?.afterStep(step, event: event, first: candidate!, firstStep: actual) {
+        if let actual, replay?.sharesSecondReplay == false,
+            let failure = replay?.afterStep(step, event: event, first: candidate!, firstStep: actual)
+        {
             fail(.deterministicReplay, failure)
         }
         let sharedEngine = freshIsCandidate ? candidate?.fastEngine : nil
         if let slotEvent = fresh?.apply(event, replayedBy: sharedEngine) {
-            stateAtStep?.afterStep(slotEvent, fresh: fresh!)
+            if let storeStep = stateAtStep?.afterStep(slotEvent, fresh: fresh!), let actual,
+                let check = replay, check.sharesSecondReplay,
+                let failure = check.afterStep(
+                    step, first: candidate!, firstStep: actual, second: stateAtStep!.engine,
+                    secondStep: fresh!.names.step(for: storeStep))
+            {
+                fail(.deterministicReplay, failure)
+            }
             if let failure = snapshotDiff?.afterStep(fresh: fresh!) { fail(.snapshotDiff, failure) }
         }
 
@@ -128,7 +142,10 @@ struct PropertyPass<Candidate: CheckableEngine>: PropertyPassing {
         } else if let fresh, let failure = gridDiff?.startPair(fresh: fresh) {
             fail(.gridDiff, failure)
         }
-        if let candidate, let failure = replay?.finish(first: candidate) { fail(.deterministicReplay, failure) }
+        if let candidate, let check = replay {
+            let shared = check.sharesSecondReplay ? stateAtStep!.namedEngine(fresh: fresh!) : nil
+            if let failure = check.finish(first: candidate, shared: shared) { fail(.deterministicReplay, failure) }
+        }
     }
 
     /// Whole states: compared, and on a difference, the window bisected to the step that made
@@ -182,7 +199,12 @@ struct PropertyPass<Candidate: CheckableEngine>: PropertyPassing {
         case .invariants: (position, invariants) = (invariants?.position, nil)
         case .enginesAgree: (position, enginesAgree) = (enginesAgree?.position, nil)
         case .deterministicReplay: (position, replay) = (replay?.position, nil)
-        case .stateAtStep: (position, stateAtStep) = (stateAtStep?.position, nil)
+        case .stateAtStep:
+            // The event store goes; a second replay that was its engine goes on alone.
+            if let store = stateAtStep, replay?.sharesSecondReplay == true {
+                replay!.adopt(store.namedEngine(fresh: fresh!) as! Candidate)
+            }
+            (position, stateAtStep) = (stateAtStep?.position, nil)
         case .snapshotDiff: (position, snapshotDiff) = (snapshotDiff?.position, nil)
         case .gridDiff: (position, gridDiff) = (gridDiff?.position, nil)
         case .textRoundTrip: (position, textRoundTrip) = (textRoundTrip?.position, nil)

@@ -24,15 +24,25 @@ struct StateAtStepCheck {
         baseState = start
     }
 
-    /// Logs the event the fresh replay just applied. Amortised O(1) plus the event's cost.
-    mutating func afterStep(_ slotEvent: SlotEvent, fresh: FreshReplay) {
-        _ = store.apply(slotEvent)
+    /// Logs the event the fresh replay just applied; returns the store's step. Amortised O(1)
+    /// plus the event's cost.
+    @discardableResult
+    mutating func afterStep(_ slotEvent: SlotEvent, fresh: FreshReplay) -> SlotStep {
+        let slotStep = store.apply(slotEvent)
         if store.eventCount >= Self.historyLimit {
             store.discardHistory()
             base = fresh.step
             baseState = fresh.state(at: fresh.step)!
         }
+        return slotStep
     }
+
+    /// The store's engine: a replay of every event so far of its own (slots named by the
+    /// fresh replay's table), which `deterministic-replay` may use as its second. O(1).
+    var engine: FastEngine { store.engine }
+
+    /// The store's engine, its slots named by `fresh`'s table: one that can go on by id. O(1).
+    func namedEngine(fresh: FreshReplay) -> FastEngine { store.engine(namedBy: fresh.names) }
 
     /// Restores the sampled steps up to the fresh replay's current one.
     func checkpoint(fresh: FreshReplay) -> PropertyFailure? {

@@ -5,38 +5,41 @@ import Foundation
 /// A trace of a million lines is never in memory at once: each call returns the next line's
 /// bytes (without `\n` or a trailing `\r`). O(line length) per call, amortised: a long line
 /// (the header of a trace with millions of explicit ids) is searched for its end once, not
-/// again from its start after each read.
+/// again from its start after each read. `nextLineView()` hands out the line where it lies in
+/// the read buffer, copying nothing; `nextLine()` copies it, except a long line (a header
+/// with millions of ids), which it gathers straight into the array it returns so that the
+/// line is held once.
+///
+/// The buffer is shared by copies of a reader: keep one and pass it `inout`.
 public struct LineReader {
+    private let source: ByteSource
+    /// Keeps a file handle open while the source reads its descriptor.
     private let fileHandle: FileHandle?
-    private var buffer: [UInt8]
-    private var position = 0
-    /// Where the search for the next newline resumes: the bytes from `position` up to here
-    /// hold none.
+    /// Where the search for the next newline resumes, from the read position: the bytes
+    /// before it hold none.
     private var searched = 0
-    private var reachedEnd: Bool
-    /// Whether the buffer was already grown for a long line (once per reader).
-    private var grewForLongLine = false
     /// The 1-based number of the line most recently returned.
     public private(set) var lineNumber = 0
     /// The longest line returned, in bytes; a longer one is an error as soon as this many
     /// bytes of it are read, so that input without line breaks cannot fill memory.
     public var maximumLineLength = Int.max
 
-    private static let chunkSize = 1 << 16
-
-    /// Reads from an open file; the caller keeps ownership of the handle.
+    /// Reads from an open file, from its current offset; the caller keeps ownership of the
+    /// handle.
     public init(fileHandle: FileHandle) {
         self.fileHandle = fileHandle
-        buffer = []
-        reachedEnd = false
+        // 64 KiB reads: input without line breaks stops soon after the length limit.
+        source = ByteSource(borrowing: fileHandle.fileDescriptor, name: "input", readSize: 1 << 16)
     }
 
     /// Reads from bytes already in memory.
     public init(bytes: [UInt8]) {
         fileHandle = nil
-        buffer = bytes
-        reachedEnd = true
+        source = ByteSource(bytes: bytes)
     }
+
+    /// The bytes of the input consumed so far: every line returned, with its newline.
+    public var bytesRead: Int { source.offset }
 
     /// The next line, or nil at the end of the input.
     ///
@@ -44,84 +47,110 @@ public struct LineReader {
     ///   the file's own read errors.
     public mutating func nextLine() throws -> [UInt8]? {
         while true {
-            if let newline = buffer[Swift.max(position, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
-                try checkLength(newline - position)
-                lineNumber += 1
-                return takeLine(upTo: newline, next: newline + 1)
+            let available = source.available
+            if source.reachedEnd || source.firstIndex(
+                of: UInt8(ascii: "\n"), from: searched, count: available - searched) != nil
+            {
+                guard let view = try nextLineView() else { return nil }
+                return Array(view)
             }
-            searched = buffer.count
-            try checkLength(buffer.count - position)
-            if reachedEnd {
-                guard position < buffer.count else { return nil }
+            searched = available
+            try checkLength(available)
+            if available >= Self.longLine { return try takeLongLine() }
+            _ = try source.request(available + 1)
+        }
+    }
+
+    /// The next line, as a view into the read buffer that is valid until the next call (or
+    /// until the reader goes away); nil at the end of the input. Errors as `nextLine()`.
+    public mutating func nextLineView() throws -> UnsafeRawBufferPointer? {
+        while true {
+            let available = source.available
+            if let newline = source.firstIndex(of: UInt8(ascii: "\n"), from: searched, count: available - searched) {
+                try checkLength(newline)
+                let line = lineBytes(count: newline)
+                source.consume(newline + 1)
+                searched = 0
                 lineNumber += 1
-                return takeLine(upTo: buffer.count, next: buffer.count)
+                return line
             }
-            try refill()
+            searched = available
+            try checkLength(available)
+            if source.reachedEnd {
+                guard available > 0 else { return nil }
+                let line = lineBytes(count: available)
+                source.consume(available)
+                searched = 0
+                lineNumber += 1
+                return line
+            }
+            // More of the line is in the file: read on (the window grows for a long line).
+            _ = try source.request(available + 1)
         }
     }
 
     private func checkLength(_ length: Int) throws(TraceError) {
         // A trailing `\r` is not part of the line.
         guard length > maximumLineLength else { return }
-        if length == maximumLineLength + 1 && buffer[position + maximumLineLength] == UInt8(ascii: "\r") { return }
+        try checkLength(length, last: source[maximumLineLength])
+    }
+
+    /// `length` bytes of a line have been read, the last of them `last`.
+    private func checkLength(_ length: Int, last: UInt8) throws(TraceError) {
+        guard length > maximumLineLength else { return }
+        if length == maximumLineLength + 1 && last == UInt8(ascii: "\r") { return }
         throw TraceError(
             line: lineNumber + 1,
             message: "the line is longer than the limit of \(maximumLineLength) bytes (is this a text trace?)")
     }
 
-    /// The line from `position` up to `end` (less a trailing `\r`); reading resumes at `next`.
-    private mutating func takeLine(upTo end: Int, next: Int) -> [UInt8] {
-        var lineEnd = end
-        if lineEnd > position && buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-        if position == 0 && lineEnd >= Self.longLine {
-            // A long line at the start of the buffer (a header with millions of ids): the buffer
-            // becomes the line and what follows it is copied out, at most a chunk, so that the
-            // line is never held twice.
-            var line = Array(buffer[next...])
-            swap(&line, &buffer)
-            line.removeSubrange(lineEnd...)
-            position = 0
-            searched = 0
-            return line
-        }
-        let line = Array(buffer[position..<lineEnd])
-        position = next
-        return line
+    /// The first `count` unread bytes, without a trailing `\r`.
+    private func lineBytes(count: Int) -> UnsafeRawBufferPointer {
+        var end = count
+        if end > 0 && source[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return UnsafeRawBufferPointer(start: source.pointer, count: end)
     }
 
-    /// A long line (a header with millions of ids) in a regular file: the buffer grows once to
-    /// hold the rest of the file, up to the line limit, rather than doubling, which would
-    /// leave each smaller copy behind in the allocator. Capacity never written costs no memory.
-    private mutating func growForLongLine(_ fileHandle: FileHandle) {
-        grewForLongLine = true
-        var status = stat()
-        guard fstat(fileHandle.fileDescriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
-        let offset = lseek(fileHandle.fileDescriptor, 0, SEEK_CUR)
-        guard offset >= 0, Int(status.st_size) > Int(offset) else { return }
-        let rest = Int(status.st_size) - Int(offset)
-        let room = Swift.min(rest, maximumLineLength) + Self.chunkSize
-        buffer.reserveCapacity(buffer.count + room)
-    }
-
-    /// From this length on, a line that starts the buffer takes it over rather than being copied.
+    /// From this length on, a line without its end in the window is gathered by `takeLongLine`.
     private static let longLine = 1 << 20
 
-    private mutating func refill() throws {
-        guard let fileHandle else {
-            reachedEnd = true
-            return
-        }
-        buffer.removeSubrange(0..<position)
-        searched -= position
-        position = 0
-        let chunk = try fileHandle.read(upToCount: Self.chunkSize) ?? Data()
-        if chunk.isEmpty {
-            reachedEnd = true
-        } else {
-            if !grewForLongLine && buffer.count >= Self.longLine && buffer.count + chunk.count > buffer.capacity {
-                growForLongLine(fileHandle)
+    /// The rest of a long line whose first `source.available` bytes are in the window: the
+    /// bytes move into one array, reserved once for the rest of a regular file (up to the
+    /// line limit), and the window stays at its read size, so the line is held once rather
+    /// than in a grown window and again in a copy. Capacity never written costs no memory.
+    /// O(line length).
+    private mutating func takeLongLine() throws -> [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(longLineCapacity())
+        while true {
+            let available = source.available
+            let newline = source.firstIndex(of: UInt8(ascii: "\n"), from: 0, count: available)
+            let taken = newline ?? available
+            line.append(contentsOf: UnsafeRawBufferPointer(start: source.pointer, count: taken))
+            source.consume(newline.map { $0 + 1 } ?? available)
+            searched = 0
+            if let last = line.last { try checkLength(line.count, last: last) }
+            if newline == nil && !source.reachedEnd { _ = try source.request(1) }
+            if newline != nil || (source.reachedEnd && source.available == 0) {
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                lineNumber += 1
+                return line
             }
-            buffer.append(contentsOf: chunk)
         }
+    }
+
+    /// Room for the rest of the input if it is a regular file, up to the line limit; else the
+    /// window's bytes (the array then grows as usual).
+    private func longLineCapacity() -> Int {
+        let unread = source.available
+        guard let fileHandle else { return unread }
+        var status = stat()
+        let descriptor = fileHandle.fileDescriptor
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return unread }
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        guard offset >= 0, Int(status.st_size) >= Int(offset) else { return unread }
+        // One byte past the limit may be a `\r`.
+        let limit = maximumLineLength == Int.max ? Int.max : maximumLineLength + 1
+        return Swift.min(unread + Int(status.st_size) - Int(offset), limit)
     }
 }

@@ -40,6 +40,24 @@ public struct ReplayFinal: Hashable, Sendable {
         tray = engine.tray
         sheet = engine.sheet
     }
+
+    /// The state of a fast engine whose slots are named by `names` instead of its own table
+    /// (`BinaryTraceReplay.replayUnnamed`). The same value as `init(_:)` for an engine that
+    /// was taught every id. O(N) scan for the chosen photos in grid order.
+    public init(_ engine: FastEngine, names: SlotNames) {
+        func ids(_ slots: [PhotoSlot]) -> [PhotoID] {
+            slots.map { slot in
+                guard let id = names.id(for: slot) else { preconditionFailure("slot \(slot) has no id") }
+                return id
+            }
+        }
+        mode = engine.mode
+        selected = ids(engine.selection.slots(inGridOrder: engine.grid))
+        photoCount = engine.photoCount
+        title = engine.title
+        tray = engine.limit.map { Tray(photos: ids(engine.pickOrder), limit: $0) }
+        sheet = engine.sheet
+    }
 }
 
 /// What `gridsim replay` reports: every step and the final state.

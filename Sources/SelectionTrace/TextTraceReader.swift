@@ -10,6 +10,9 @@ public struct TextTraceReader {
     /// How many events have been read so far.
     public private(set) var eventCount = 0
 
+    /// The bytes of the trace read so far (for progress).
+    public var bytesRead: Int { lines.bytesRead }
+
     /// Reads the header from `lines`.
     public init(lines: LineReader, limits: TraceLimits = .default) throws {
         self.lines = lines
@@ -68,16 +71,24 @@ public struct TextTraceReader {
     }
 
     /// The next event, or nil at the end of the trace.
+    ///
+    /// O(line length): the usual event lines are read straight from the bytes
+    /// (`EventLineScanner`); any other line goes through the JSON parser, which names what
+    /// is wrong.
     public mutating func next() throws -> TraceEvent? {
-        while let line = try lines.nextLine() {
-            if Self.isBlank(line) { continue }
+        while let line = try lines.nextLineView() {
             let lineNumber = lines.lineNumber
-            let value = try Self.parse(line, lineNumber: lineNumber)
             let event: TraceEvent
-            do {
-                event = try TextTraceDecoding.event(from: value)
-            } catch {
-                throw TraceError(line: lineNumber, message: error.message)
+            if let scanned = EventLineScanner.event(line) {
+                event = scanned
+            } else {
+                if Self.isBlank(line) { continue }
+                let value = try Self.parse(Array(line), lineNumber: lineNumber)
+                do {
+                    event = try TextTraceDecoding.event(from: value)
+                } catch {
+                    throw TraceError(line: lineNumber, message: error.message)
+                }
             }
             if let t = event.t {
                 if let lastTime, t < lastTime {
@@ -99,7 +110,7 @@ public struct TextTraceReader {
         return events
     }
 
-    private static func isBlank(_ line: [UInt8]) -> Bool {
+    private static func isBlank(_ line: some Collection<UInt8>) -> Bool {
         line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 

@@ -92,3 +92,99 @@ extension Trace {
         return text
     }
 }
+
+extension TextTraceEncoding {
+    /// Appends the event's line and its newline to `bytes`: the same bytes as
+    /// `line(for:)` + `"\n"`, written without building a string. O(line length); ids that
+    /// need escaping take the general writer.
+    public static func append(_ event: TraceEvent, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.append(UInt8(ascii: "{"))
+        if let t = event.t {
+            appendASCII("\"t\":", to: &bytes)
+            appendInteger(t, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+        }
+        appendASCII("\"event\":\"", to: &bytes)
+        appendASCII(event.event.name.rawValue, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        var plain = true
+        switch event.event {
+        case .longPress(let photo), .selectItem(let photo), .tap(let photo):
+            appendASCII(",\"photo\":", to: &bytes)
+            plain = appendPlainString(photo, to: &bytes)
+        case .libraryChanged(let removed, let inserted):
+            if !removed.isEmpty {
+                appendASCII(",\"removed\":[", to: &bytes)
+                for (index, photo) in removed.enumerated() where plain {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    plain = appendPlainString(photo, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "]"))
+            }
+            if !inserted.isEmpty {
+                appendASCII(",\"inserted\":[", to: &bytes)
+                for (index, insertion) in inserted.enumerated() where plain {
+                    appendASCII(index > 0 ? ",{\"photo\":" : "{\"photo\":", to: &bytes)
+                    plain = appendPlainString(insertion.photo, to: &bytes)
+                    appendASCII(",\"at\":", to: &bytes)
+                    appendInteger(insertion.at, to: &bytes)
+                    bytes.append(UInt8(ascii: "}"))
+                }
+                bytes.append(UInt8(ascii: "]"))
+            }
+        default:
+            break
+        }
+        guard plain else {
+            // An id with a quote, a backslash or a control character: escaped as the writer does.
+            bytes.removeSubrange(start...)
+            bytes.append(contentsOf: line(for: event).utf8)
+            bytes.append(UInt8(ascii: "\n"))
+            return
+        }
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    @inline(__always)
+    private static func appendASCII(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    private static func appendASCII(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// `"value"`, when no character of it needs escaping (false, with nothing appended, else).
+    @inline(__always)
+    private static func appendPlainString(_ value: String, to bytes: inout [UInt8]) -> Bool {
+        var value = value
+        return value.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+    }
+
+    /// Decimal digits, as `String(value)` writes them. O(digits).
+    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude != 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+}

@@ -134,6 +134,51 @@ struct WorkloadTests {
         }
     }
 
+    @Test(arguments: [0, 3, 40, 2000])
+    func theModelsOneEngineIsInTheStateAReplayReaches(photos: Int) {
+        // The model keeps Share, Edit and Move from its engine and deletes through a library
+        // change: after every event, its grid, selection, mode and sheet are a replay's.
+        let mix = WorkloadMix([.share: 3, .move: 2, .delete: 2, .selectAll: 2, .burst: 3, .sync: 2, .done: 1, .open: 1])
+        for seed in 0..<8 {
+            let configuration = GridConfiguration(photos: .count(photos))
+            var model = SessionModel(configuration: configuration, setup: .phone, mix: mix, seed: UInt64(seed))
+            var replay = FastEngine(configuration: configuration)
+            var events = 0
+            while events < 1500 {
+                guard let event = model.next().event else { continue }
+                events += 1
+                _ = replay.apply(event.event)
+                #expect(model.sheet == replay.sheet, "seed \(seed), event \(events)")
+                #expect(model.engine.mode == replay.mode, "seed \(seed), event \(events)")
+                #expect(model.engine.selectedCount == replay.selectedCount, "seed \(seed), event \(events)")
+                if events % 97 == 0 || events == 1500 {
+                    #expect(model.engine.photos == replay.photos, "seed \(seed), event \(events)")
+                    #expect(model.engine.selectedPhotos == replay.selectedPhotos, "seed \(seed), event \(events)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["semantic", "pointer"])
+    func aSessionWrittenToASinkIsItsLines(layer: String) throws {
+        let settings = SessionSettings(photoCount: 300, mix: WorkloadMix([.burst: 2, .sync: 2, .share: 1]), seed: 9)
+        var sink = MemoryByteSink()
+        var progress: [Int] = []
+        let lines: [String]
+        if layer == "semantic" {
+            var session = SyntheticSession(settings, eventCount: 10_000)
+            lines = [TextTraceEncoding.line(for: session.header)] + Array(session).map { TextTraceEncoding.line(for: $0) }
+            session = SyntheticSession(settings, eventCount: 10_000)
+            #expect(try session.write(to: &sink) { events, _ in progress.append(events) } == sink.bytes.count)
+            #expect(progress == [4096, 8192])
+        } else {
+            lines = Array(SyntheticPointerSession(settings, eventCount: 500))
+            var session = SyntheticPointerSession(settings, eventCount: 500)
+            try session.write(to: &sink)
+        }
+        #expect(sink.bytes == Array(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
     @Test func sessionsAreStreamedNotBuilt() {
         // Ten million events on ten million photos: only the first few are made.
         let session = SyntheticSession(SessionSettings(photoCount: 10_000_000, seed: 1), eventCount: 10_000_000)

@@ -74,6 +74,30 @@ struct TraceCheckTests {
         #expect(TraceCheck.failures(trace, properties: Properties.all).isEmpty)
     }
 
+    /// With `state-at-step`, the event store's engine is `deterministic-replay`'s second
+    /// replay: its steps name photos through the fresh replay's table, so photos the trace
+    /// adds (interned as they come) are listed by the right ids, and the pass agrees with
+    /// `deterministic-replay` checked alone.
+    @Test func theEventStoreReplaysTheTraceASecondTime() {
+        var events = [TraceEvent(.longPress("3"))]
+        for round in 0..<40 {
+            let new = "new-\(round)"
+            events += [
+                TraceEvent(.libraryChanged(removed: [String(round % 7)], inserted: [Insertion(photo: new, at: round % 5)])),
+                TraceEvent(.tap(new)), TraceEvent(.share), TraceEvent(.dismiss), TraceEvent(.move),
+                TraceEvent(.longPress(new)), TraceEvent(.tap(String(10 + round))),
+            ]
+        }
+        events += [TraceEvent(.delete)]
+        let trace = Trace(header: TraceHeader(photos: .count(60)), events: events)
+        let pair = [Properties.stateAtStep, Properties.deterministicReplay(candidate: FastEngine.self)]
+        for schedule in [CheckpointSchedule.everyStep, CheckpointSchedule()] {
+            #expect(TraceCheck.failures(trace, properties: pair, schedule: schedule).isEmpty)
+            #expect(TraceCheck.failures(trace, properties: Properties.all, schedule: schedule).isEmpty)
+        }
+        #expect(TraceCheck.failures(trace, properties: [pair[1]]).isEmpty)
+    }
+
     @Test func aSparseScheduleTakesFewCheckpointsAndTheLastStep() {
         var check = TraceCheck(
             header: TraceHeader(photos: .count(100)), properties: Properties.all,

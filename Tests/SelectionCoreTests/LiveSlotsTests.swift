@@ -263,6 +263,32 @@ struct LiveSlotsTests {
         }
     }
 
+    /// After a mass delete a grid holds a few thousand photos over a million slots, most
+    /// blocks empty: a few chosen photos, some sharing a block, are listed in grid order, and
+    /// slots of the set that left the grid (a selection a bug failed to prune) are skipped.
+    @Test func slotsOfASetOnAGridWithManyDeadSlots() {
+        var random = SplitMix64(seed: 12)
+        var grid = LiveSlots(count: 1_000_000)
+        let kept = Set((0..<3_000).map { _ in PhotoSlot(Int.random(in: 0..<1_000_000, using: &random)) })
+        let dead = (0..<1_000_000).map { PhotoSlot($0) }.filter { !kept.contains($0) }
+        grid.remove(dead)
+        grid.insert(contentsOf: (0..<40).map { SlotInsertion(slot: PhotoSlot(1_000_000 + $0), at: Int.random(in: 0...2_000, using: &random)) })
+        // Blocks full of photos among the empty ones: few chosen there are searched for.
+        grid.insert(contentsOf: (0..<5_000).map { SlotInsertion(slot: PhotoSlot(1_100_000 + $0), at: 1_000 + $0) })
+        grid.remove([PhotoSlot(1_100_007)])
+        let order = grid.order
+        #expect(order.count == kept.count + 40 + 4_999)
+        for chosenCount in [1, 3, 30, 200] {
+            var chosen = Set((0..<chosenCount).map { _ in order[Int.random(in: 0..<order.count, using: &random)] })
+            // Two neighbours in a full block, and a run of a block's worth (scanned, not searched).
+            chosen.formUnion([order[1_500], order[1_501]])
+            if chosenCount == 200 { chosen.formUnion(order[3_000 ..< 3_300]) }
+            let expected = order.filter { chosen.contains($0) }
+            let stale = [dead[17], dead[500_000], PhotoSlot(1_100_007)]
+            #expect(grid.slots(of: SelectionBitmap(Array(chosen) + stale)) == expected, "\(chosenCount) chosen")
+        }
+    }
+
     /// The chosen photos in grid order, stopping early, whatever the gaps.
     @Test func slotsOfASetInGridOrder() {
         var grid = LiveSlots(count: 5000)

@@ -68,4 +68,65 @@ struct LineReaderTests {
         #expect(error?.line == 1)
         #expect((try? TextTraceReader(text: header + "\n", limits: TraceLimits(maximumLineBytes: 1_000))) != nil)
     }
+
+    /// Lines of several megabytes (a header of millions of ids), which `nextLine()` gathers
+    /// apart from the read window, interleaved with short ones read as copies and as views:
+    /// every line comes back whole, `\r\n` endings included, the last one without a newline.
+    @Test func longLinesReadWholeByCopyAndByView() throws {
+        let long = [1 << 20, (1 << 20) + 1, 3_000_000]
+        var lines: [String] = []
+        for (index, length) in [5, long[0], 0, long[2], 70, long[1], 65_536, long[2]].enumerated() {
+            lines.append(String(repeating: Character(UnicodeScalar(UInt8(97 + index))), count: length))
+        }
+        var text = ""
+        for (index, line) in lines.enumerated() {
+            // The last line ends without a newline.
+            text += line + (index == lines.count - 1 ? "" : index % 2 == 1 ? "\r\n" : "\n")
+        }
+        let directory = try ScratchDirectory.make("lines")
+        let file = directory.appendingPathComponent("long-lines.txt")
+        try Data(text.utf8).write(to: file)
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+
+        var reader = LineReader(fileHandle: handle)
+        var read: [String] = []
+        while true {
+            if read.count % 3 == 2 {
+                guard let view = try reader.nextLineView() else { break }
+                read.append(String(decoding: view, as: UTF8.self))
+            } else {
+                guard let line = try reader.nextLine() else { break }
+                read.append(String(decoding: line, as: UTF8.self))
+            }
+        }
+        #expect(read.map(\.utf8.count) == lines.map(\.utf8.count))
+        let whole = read == lines  // not printed: lines of megabytes
+        #expect(whole)
+        #expect(reader.bytesRead == text.utf8.count)
+    }
+
+    /// The limit holds for a long line as for a short one: its exact length, or one more
+    /// byte that is a `\r`, passes; one byte more is an error naming the line.
+    @Test func aLongLineMeetsTheLimitExactly() throws {
+        let limit = 1_500_000
+        let directory = try ScratchDirectory.make("lines")
+        for (extra, ending, passes) in [(0, "\n", true), (0, "\r\n", true), (1, "\n", false), (1, "", false)] {
+            let text = "short\n" + String(repeating: "x", count: limit + extra) + ending + "after\n"
+            let file = directory.appendingPathComponent("limit.txt")
+            try Data(text.utf8).write(to: file)
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            var reader = LineReader(fileHandle: handle)
+            reader.maximumLineLength = limit
+            #expect(try reader.nextLine() == Array("short".utf8))
+            if passes {
+                #expect(try reader.nextLine()?.count == limit)
+                #expect(try reader.nextLine() == Array("after".utf8))
+            } else {
+                let error = #expect(throws: TraceError.self) { try reader.nextLine() }
+                #expect(error?.line == 2)
+            }
+        }
+    }
 }

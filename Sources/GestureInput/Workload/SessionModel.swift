@@ -12,16 +12,24 @@ import SelectionTrace
 /// of about the size it began with.
 ///
 /// Targets are photos on screen (the model tracks layout, viewport and scroll), so the pointer
-/// layer can always reach them. Time is modelled in milliseconds with human gaps. A
-/// `FastEngine` runs alongside to know the mode, the selection and the grid order.
+/// layer can always reach them. Time is modelled in milliseconds with human gaps.
 ///
-/// `next()` costs O(1) plus the engine's cost for the event; memory is the engine's, bounded
-/// whatever the session's length (photos the library brings reuse a bounded pool of ids).
+/// One `FastEngine` runs alongside to know the mode, the selection and the grid order, fed
+/// slot events (no step is turned back into ids). What the session never looks at is not
+/// asked of it: Share, Edit and Move would have it list the chosen photos in grid order
+/// (O(N) after Select all), so an open sheet is kept here (`sheet`) and Move leaves the mode
+/// as Done does; the engine's grid, selection and mode stay exactly those of a replay.
+///
+/// `next()` costs O(1) plus the engine's cost for the event (Delete: O(chosen photos));
+/// memory is the engine's, bounded whatever the session's length (photos the library brings
+/// reuse a bounded pool of ids).
 public struct SessionModel {
     public let layout: GridLayout
     public let mix: WorkloadMix
-    /// The state of the session so far.
+    /// The grid, the selection and the mode so far; an open sheet is `sheet`, not the engine's.
     public private(set) var engine: FastEngine
+    /// The sheet open over the selection (Share or Edit), if any.
+    public private(set) var sheet: Sheet?
     public private(set) var viewport: GridViewport
     /// When the last step ended, in milliseconds.
     public private(set) var clock: Int = 0
@@ -32,7 +40,13 @@ public struct SessionModel {
     private var plan: [Planned] = []
     private var nextInsertedPhoto = 1
     private var insertedIDPool: Int
-    private var lastRemovedPhoto: PhotoID?
+    private var lastRemovedPhoto: (id: PhotoID, slot: PhotoSlot)?
+    /// The engine's slot of pool id `s(n + 1)` at `n`, once interned (`unusedPoolSlot` before):
+    /// whether a pool id is in the grid is then a bit test, not a string hashed.
+    private var poolSlots: [UInt32] = []
+    private static let unusedPoolSlot = UInt32.max
+    /// The slot event of the step being resolved: the engine is fed slots, never ids.
+    private var slotEvent: SlotEvent = .done
     private var lastTarget: Int?
 
     /// A step decided but not yet resolved against the state it will meet.
@@ -149,9 +163,11 @@ public struct SessionModel {
             let t = clock + random.int(in: gap)
             clock = t
             lastTarget = index
+            let slot = engine.grid.slot(at: index)
+            slotEvent = .tap(slot)
             return perform(
                 .gridGesture(
-                    TraceEvent(t: t, .tap(engine.photo(atGridIndex: index))), index: index, windowStart: windowStart,
+                    TraceEvent(t: t, .tap(engine.slots.id(for: slot))), index: index, windowStart: windowStart,
                     liftTime: nil))
 
         case .longPress:
@@ -161,14 +177,17 @@ public struct SessionModel {
             let lift = t + random.int(in: 80...450)
             clock = lift
             lastTarget = index
+            let slot = engine.grid.slot(at: index)
+            slotEvent = .longPress(slot)
             return perform(
                 .gridGesture(
-                    TraceEvent(t: t, .longPress(engine.photo(atGridIndex: index))), index: index,
+                    TraceEvent(t: t, .longPress(engine.slots.id(for: slot))), index: index,
                     windowStart: windowStart, liftTime: lift))
 
         case .button(let event, let gap):
             let t = clock + random.int(in: gap)
             clock = t
+            slotEvent = event.mapPhotos { _ in PhotoSlot(0) }  // buttons name no photo
             return perform(.appEvent(TraceEvent(t: t, event), windowStart: windowStart))
 
         case .sync(let first):
@@ -217,12 +236,47 @@ public struct SessionModel {
     /// Applies a step's event to the engine; when the grid shrank below the scroll position,
     /// the scroll view's own adjustment comes next.
     private mutating func perform(_ step: SessionStep) -> SessionStep {
-        if let event = step.event {
+        if step.event != nil {
             let before = engine.photoCount
-            _ = engine.apply(event.event)
+            apply(slotEvent)
             if engine.photoCount < before { plan.insert(.settleScroll, at: 0) }
         }
         return step
+    }
+
+    /// Brings the state to what it is after `event` (SPEC.md section 2), as `FastEngine.apply`
+    /// would, without the step's report. O(1) for every event but Delete (O(chosen photos)),
+    /// Select all (O(N / 64)) and library changes (see `FastEngine`).
+    private mutating func apply(_ event: SlotEvent) {
+        if sheet != nil {
+            // A sheet covers the grid: only Back and Dismiss (which close it) and library
+            // changes (which do not look at it) change anything; the rest are refused.
+            switch event {
+            case .back, .dismiss: sheet = nil
+            case .libraryChanged: _ = engine.apply(event)
+            default: break
+            }
+            return
+        }
+        let actsOnSelection = engine.mode == .selecting && engine.selectedCount > 0
+        switch event {
+        case .share, .edit:
+            // Presents the chosen photos; only that a sheet is open matters here.
+            if actsOnSelection { sheet = event == .share ? .share : .edit }
+        case .move:
+            // Moves the chosen photos elsewhere and leaves the mode: to the state, what Done does.
+            if actsOnSelection { _ = engine.apply(SlotEvent.done) }
+        case .delete:
+            // The chosen photos leave the grid, then the mode: a library change that removes
+            // them, then Done. The slots come from the bitmap (O(chosen)), where the engine's
+            // Delete would list them in grid order by scanning the grid.
+            if actsOnSelection {
+                _ = engine.apply(SlotEvent.libraryChanged(removed: Array(engine.selection), inserted: []))
+                _ = engine.apply(SlotEvent.done)
+            }
+        default:
+            _ = engine.apply(event)
+        }
     }
 
     /// A photo on screen to press: near the last one for bursts, one not yet chosen before an
@@ -246,7 +300,7 @@ public struct SessionModel {
             }
         case .unchosen:
             let onScreen = rows.lowerBound * columns..<min(count, rows.upperBound * columns)
-            let unchosen = onScreen.filter { !engine.isSelected(engine.photo(atGridIndex: $0)) }
+            let unchosen = onScreen.filter { !engine.selection.contains(engine.grid.slot(at: $0)) }
             if !unchosen.isEmpty { return unchosen[random.int(below: unchosen.count)] }
         case .any:
             break
@@ -295,20 +349,31 @@ public struct SessionModel {
         if count > initialPhotoCount + initialPhotoCount / 10 + 10 { removals += 1 }
         if count == 0 { insertions = max(insertions, 1) }
         var removed: [PhotoID] = []
+        var removedSlots: [PhotoSlot] = []
         for _ in 0..<min(removals, count) {
             // Drawn by slot, not by grid index: no compacted order is needed between syncs.
-            if let photo = engine.randomPhoto(using: &random), !removed.contains(photo) { removed.append(photo) }
+            let slot = engine.grid.slot(at: random.int(below: count))
+            if !removedSlots.contains(slot) {
+                removedSlots.append(slot)
+                removed.append(engine.slots.id(for: slot))
+            }
         }
         // The photos left after the removals: where insertions can go.
         let remaining = count - removed.count
-        if let gone = lastRemovedPhoto, random.chance(0.05) { removed.append(gone) }
-        if let last = removed.last { lastRemovedPhoto = last }
+        if let gone = lastRemovedPhoto, random.chance(0.05) {
+            removed.append(gone.id)
+            removedSlots.append(gone.slot)
+        }
+        if let last = removed.last { lastRemovedPhoto = (last, removedSlots[removedSlots.count - 1]) }
         var inserted: [Insertion] = []
+        var insertedSlots: [SlotInsertion] = []
         for _ in 0..<insertions {
-            let photo = nextInsertedID(avoiding: inserted)
+            let (photo, slot) = nextInsertedID(avoiding: insertedSlots)
             let at = random.chance(0.6) ? 0 : random.int(in: 0...(remaining + inserted.count))
             inserted.append(Insertion(photo: photo, at: at))
+            insertedSlots.append(SlotInsertion(slot: slot, at: at))
         }
+        slotEvent = .libraryChanged(removed: removedSlots, inserted: insertedSlots)
         return .libraryChanged(removed: removed, inserted: inserted)
     }
 
@@ -316,12 +381,44 @@ public struct SessionModel {
     /// starting grid (photos that come back, as after a re-sync), skipping ids in the grid or
     /// already in this change. Reusing ids keeps the engine's id table, and so the session's
     /// memory, bounded however long the session runs. O(1) amortised.
-    private mutating func nextInsertedID(avoiding pending: [Insertion]) -> PhotoID {
+    /// `"s\(number)"`, written digit by digit into a small string rather than through
+    /// interpolation, which is most of the cost of naming a photo a library change brings.
+    static func insertedID(_ number: Int) -> PhotoID {
+        precondition(number >= 0, "pool numbers are positive")
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+            var rest = number
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                rest /= 10
+            } while rest > 0
+            start -= 1
+            buffer[start] = UInt8(ascii: "s")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
+    }
+
+    private mutating func nextInsertedID(avoiding pending: [SlotInsertion]) -> (PhotoID, PhotoSlot) {
         var skipped = 0
         while true {
-            let id = "s\(nextInsertedPhoto)"
+            let number = nextInsertedPhoto
             nextInsertedPhoto = nextInsertedPhoto % insertedIDPool + 1
-            if !engine.contains(id) && !pending.contains(where: { $0.photo == id }) { return id }
+            if number > poolSlots.count {
+                poolSlots.append(contentsOf: repeatElement(Self.unusedPoolSlot, count: number - poolSlots.count))
+            }
+            let known = poolSlots[number - 1]
+            if known == Self.unusedPoolSlot {
+                // Never in the grid, nor in this change (it would have its slot by now).
+                let id = Self.insertedID(number)
+                let slot = engine.intern(id)
+                poolSlots[number - 1] = slot.rawValue
+                return (id, slot)
+            }
+            let slot = PhotoSlot(rawValue: known)
+            if !engine.grid.contains(slot) && !pending.contains(where: { $0.slot == slot }) {
+                return (engine.slots.id(for: slot), slot)
+            }
             skipped += 1
             // Every id of the pool is in the grid: the grid outgrew it, so the pool grows.
             if skipped > insertedIDPool { insertedIDPool *= 2 }

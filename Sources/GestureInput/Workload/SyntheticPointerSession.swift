@@ -16,6 +16,8 @@ public struct SyntheticPointerSession: Sequence, IteratorProtocol {
     /// Steps whose samples resolved to another event than the model meant; 0 unless the
     /// synthesiser has a bug (the tests hold it to 0).
     public private(set) var divergences = 0
+    /// Event lines made so far (some may wait in the recorder for their input).
+    public var eventsProduced: Int { recorder.eventCount }
 
     public init(_ settings: SessionSettings, eventCount: Int) {
         header = settings.header(layer: "pointer")

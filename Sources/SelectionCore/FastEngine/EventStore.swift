@@ -52,6 +52,16 @@ public struct EventStore: Sendable {
         return engine.slots.step(for: apply(slotEvent))
     }
 
+    /// The current state with its slots named by `names`, a table that interned every logged
+    /// event (the store applies interned events, so its engine's own table knows only the
+    /// start's photos): an engine that can go on with events by id. O(1); the table is shared
+    /// until one of them interns a new id.
+    public func engine(namedBy names: SlotTable) -> FastEngine {
+        var named = engine
+        named.slots = names
+        return named
+    }
+
     /// The engine after the first `step` events (0 is the start). Replays at most
     /// `checkpointInterval - 1` events from the checkpoint before it.
     ///

@@ -22,6 +22,11 @@ public struct FastEngine: SelectionEngine, Sendable {
     public let reduceMotion: Bool
     /// How library changes prune the selection; `.automatic` chooses by the size of the change.
     public var pruning: PruningStrategy = .automatic
+    /// Whether steps list the photos of Delete, Move, Share and Edit (in grid order: O(N) each
+    /// while many photos are chosen). A replay that wants only states (the state after a
+    /// step, the first pass of a streamed report) turns it off: the state does not depend on
+    /// those lists, and the steps then carry empty ones.
+    public var listsActionPhotos = true
 
     /// O(N) for a grid given by count (the slot order is written once; no string is built),
     /// and the same for an id list without repeats, whose table the slots take over as it is
@@ -120,12 +125,18 @@ public struct FastEngine: SelectionEngine, Sendable {
             return leaveSelecting(action: nil)
         case .delete:
             if let refusal = refusalOfActionOnSelection() { return refusal }
+            guard listsActionPhotos else {
+                // The grid does not depend on the order it loses photos in: slot order,
+                // O(chunks + chosen), instead of grid order.
+                grid.remove(Array(selection))
+                return leaveSelecting(action: .deleted([]))
+            }
             let chosen = selection.slots(inGridOrder: grid)
             grid.remove(chosen)
             return leaveSelecting(action: .deleted(chosen))
         case .move:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            return leaveSelecting(action: .moved(selection.slots(inGridOrder: grid)))
+            return leaveSelecting(action: .moved(listsActionPhotos ? selection.slots(inGridOrder: grid) : []))
         case .share:
             return present(.share)
         case .edit:
@@ -200,11 +211,13 @@ public struct FastEngine: SelectionEngine, Sendable {
         return nil
     }
 
-    /// O(N) to list the chosen photos in grid order.
+    /// Lists the chosen photos in grid order: O(k log k) plus the blocks holding them when
+    /// they are few, else O(N) (see `LiveSlots.slots(of:)`).
     private mutating func present(_ kind: Sheet) -> SlotStep {
         if let refusal = refusalOfActionOnSelection() { return refusal }
         sheet = kind
-        return SlotStep(outcome: .applied, action: .present(kind, selection.slots(inGridOrder: grid)))
+        return SlotStep(
+            outcome: .applied, action: .present(kind, listsActionPhotos ? selection.slots(inGridOrder: grid) : []))
     }
 
     /// O(chunks) to clear the selection.

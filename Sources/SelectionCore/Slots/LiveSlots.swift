@@ -179,31 +179,44 @@ public struct LiveSlots: Sendable {
     }
 
     /// The photo at grid position `position`, in `0 ..< count`. O(log B), plus O(block) when
-    /// its block has gaps.
+    /// its block has gaps: the block is walked from whichever end is nearer the photo, which
+    /// halves the walk on average.
     public func slot(at position: Int) -> PhotoSlot {
         precondition(position >= 0 && position < count, "grid position \(position) out of 0 ..< \(count)")
         let (place, rank) = prefixCounts.block(holding: position)!
         let block = Int(sequence[place])
         guard gapCounts[block] > 0 else { return blocks[block][rank] }
-        var remaining = rank
-        for slot in blocks[block] where live.contains(slot) {
-            if remaining == 0 { return slot }
-            remaining -= 1
+        let slots = blocks[block]
+        let liveCount = Int(liveCounts[block])
+        if rank < liveCount / 2 {
+            var remaining = rank
+            for slot in slots where live.contains(slot) {
+                if remaining == 0 { return slot }
+                remaining -= 1
+            }
+        } else {
+            var remaining = liveCount - 1 - rank
+            for slot in slots.reversed() where live.contains(slot) {
+                if remaining == 0 { return slot }
+                remaining -= 1
+            }
         }
         preconditionFailure("block \(block) holds fewer photos than its count")
     }
 
-    /// The slots of `set` in grid order; `set` must hold grid photos only (the selection).
+    /// The slots of `set` that are in the grid, in grid order (the selection's photos).
     ///
-    /// A few slots (under N / 8,192): O(k log k + touched blocks × block), visiting only the
-    /// blocks that hold them. Otherwise O(position of the last one): a scan that stops once
-    /// all `set.count` are found. Each slot is written to the result and kept or overwritten
-    /// by the next, without a branch on membership, which a half-selected grid would
-    /// mispredict every other slot.
+    /// Fewer than N / 16 slots: O(k log k) to sort them by block (plus one pass over the
+    /// set's chunks), then, for each block they touch, either a plain search per slot or one membership scan of the block,
+    /// whichever is cheaper (see `slotsVisitingTheirBlocks`). So after a mass delete, a few
+    /// chosen photos cost their own blocks, not a walk over the whole grid. Otherwise
+    /// O(position of the last one): a scan that stops once all `set.count` are found. Each
+    /// slot is written to the result and kept or overwritten by the next, without a branch on
+    /// membership, which a half-selected grid would mispredict every other slot.
     public func slots(of set: SelectionBitmap) -> [PhotoSlot] {
         let wanted = set.count
         guard wanted != 0 else { return [] }
-        if wanted &* 8192 < count { return slotsVisitingTheirBlocks(of: set) }
+        if wanted &* 16 < count { return slotsVisitingTheirBlocks(of: set) }
         // One spare place: the branch-free loop writes each candidate before deciding.
         return [PhotoSlot](unsafeUninitializedCapacity: wanted + 1) { buffer, initialized in
             var next = 0
@@ -221,25 +234,51 @@ public struct LiveSlots: Sendable {
         }
     }
 
+    /// A block is scanned with membership tests once it holds more than 1 / this of its
+    /// slots' worth of chosen ones: a membership test (two dependent loads into the bitmap)
+    /// costs several plain comparisons of a search.
+    private static let searchesPerScan = 8
+
     /// `slots(of:)` for a few slots: their blocks, found through the slot-to-block map and
-    /// put in grid order, are the only ones read. A block read costs ~1,536 membership tests,
-    /// so this wins while the slots are far fewer than N / 1,536; the threshold leaves room
-    /// for slots that share no block.
+    /// put in grid order by a sort, are the only ones read. Within a block holding few of
+    /// them, each is found by a plain search (a live slot sits exactly once in the block the
+    /// map gives, gaps having been dropped before it was placed again) and the positions are
+    /// sorted; a block holding many is scanned once with membership tests.
+    ///
+    /// O(k log k) for the sort, plus per touched block holding c chosen slots, O(c × block)
+    /// plain comparisons while c ≤ block / 8, else one O(block) membership scan. Slots of `set` outside the grid are skipped, as the scan skips them.
     private func slotsVisitingTheirBlocks(of set: SelectionBitmap) -> [PhotoSlot] {
-        var places: [UInt32] = []
-        places.reserveCapacity(set.count)
-        for slot in set { places.append(placeOfBlock[Int(blockOfSlot[slot])]) }
-        places.sort()
+        // Each slot keyed by its block's place in grid order, then by the slot.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(set.count)
+        for slot in set where live.contains(slot) {
+            keys.append(UInt64(placeOfBlock[Int(blockOfSlot[slot])]) << 32 | UInt64(slot.rawValue))
+        }
+        keys.sort()
         var found: [PhotoSlot] = []
-        found.reserveCapacity(set.count)
-        var previous: UInt32?
-        for place in places where place != previous {
-            previous = place
-            let block = Int(sequence[Int(place)])
-            let hasGaps = gapCounts[block] > 0
-            for slot in blocks[block] where set.contains(slot) && (!hasGaps || live.contains(slot)) {
-                found.append(slot)
+        found.reserveCapacity(keys.count)
+        var positions: [Int] = []
+        var first = 0
+        while first < keys.count {
+            let place = keys[first] >> 32
+            var end = first + 1
+            while end < keys.count && keys[end] >> 32 == place { end += 1 }
+            let block = blocks[Int(sequence[Int(place)])]
+            if (end - first) &* Self.searchesPerScan <= block.count {
+                positions.removeAll(keepingCapacity: true)
+                for key in keys[first ..< end] {
+                    let slot = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: key))
+                    positions.append(block.firstIndex(of: slot)!)
+                }
+                positions.sort()
+                for position in positions { found.append(block[position]) }
+            } else {
+                let hasGaps = gapCounts[Int(sequence[Int(place)])] > 0
+                for slot in block where set.contains(slot) && (!hasGaps || live.contains(slot)) {
+                    found.append(slot)
+                }
             }
+            first = end
         }
         return found
     }

@@ -106,7 +106,7 @@ public struct PhotoIDTable: Sendable {
                 buckets.withUnsafeBufferPointer { buckets in
                     let mask = buckets.count - 1
                     let tag = hash >> 32
-                    var index = Int(truncatingIfNeeded: hash) & mask
+                    var index = Self.home(hash, mask)
                     while true {
                         let bucket = buckets[index]
                         if bucket == 0 { return (nil, index) }
@@ -167,11 +167,11 @@ public struct PhotoIDTable: Sendable {
         if needed > buckets.count { rehash(bucketCount: needed) }
         let mask = buckets.count - 1
         let firstBuckets = buckets.withUnsafeBufferPointer { buckets in
-            (0..<count).map { buckets[Int(truncatingIfNeeded: hashes[$0]) & mask] }
+            (0..<count).map { buckets[Self.home(hashes[$0], mask)] }
         }
         for index in 0..<count {
             let hash = hashes[index]
-            let home = Int(truncatingIfNeeded: hash) & mask
+            let home = Self.home(hash, mask)
             if firstBuckets[index] == 0 && buckets[home] == 0 {
                 // Nothing was at the start of the probe, nor has been put there since: new.
                 let position = appendBytes(id(index))
@@ -268,10 +268,18 @@ public struct PhotoIDTable: Sendable {
         indexedCount += 1
     }
 
+    /// The bucket a probe for `hash` starts at: from the hash's high half, the tag a bucket
+    /// keeps, so that a growing index can place a bucket without its id. (Past 2^32 buckets
+    /// the top ones are never a home, which only lengthens probes.)
+    @inline(__always)
+    private static func home(_ hash: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: hash >> 32) & mask
+    }
+
     private static func place(_ position: Int, hash: UInt64, in buckets: inout [UInt64]) {
         buckets.withUnsafeMutableBufferPointer { buckets in
             let mask = buckets.count - 1
-            var index = Int(truncatingIfNeeded: hash) & mask
+            var index = Self.home(hash, mask)
             while buckets[index] != 0 { index = (index + 1) & mask }
             buckets[index] = (hash >> 32) << 32 | UInt64(position + 1)
         }
@@ -284,17 +292,18 @@ public struct PhotoIDTable: Sendable {
         return buckets
     }
 
-    /// Rebuilds the index with `bucketCount` buckets: every indexed id is hashed again, which
-    /// `reserveCapacity` spares readers that know their count. O(bytes).
+    /// Rebuilds the index with `bucketCount` buckets from the tags alone, which
+    /// `reserveCapacity` spares readers that know their count. O(buckets), reading no bytes.
     private mutating func rehash(bucketCount: Int) {
         var fresh = Self.emptyBuckets(bucketCount)
         if indexedCount > 0 {
             // An id is indexed when its bucket names its own position, which is the first
             // position with its bytes: walk the old buckets rather than the positions.
+            // A bucket's tag is the hash's high half, which is also where its home comes from,
+            // so the bucket moves as it is: no id's bytes are read or hashed again.
             for bucket in buckets where bucket != 0 {
                 let position = Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
-                let hash = withBytes(at: position) { hasher.hash($0) }
-                Self.place(position, hash: hash, in: &fresh)
+                Self.place(position, hash: bucket, in: &fresh)
             }
         }
         buckets = fresh

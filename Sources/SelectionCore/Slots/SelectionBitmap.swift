@@ -243,7 +243,8 @@ public struct SelectionBitmap {
     // MARK: - Grid order
 
     /// The present slots in the grid's order; they must all be in the grid (as a selection's
-    /// are). O(position of the last one in the grid), see `LiveSlots.slots(of:)`.
+    /// are). O(k log k) plus the blocks holding them when they are few, else O(position of the
+    /// last one in the grid): see `LiveSlots.slots(of:)`.
     public func slots(inGridOrder grid: LiveSlots) -> [PhotoSlot] {
         grid.slots(of: self)
     }

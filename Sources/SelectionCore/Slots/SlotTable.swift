@@ -125,21 +125,10 @@ public struct SlotTable: Sendable {
     }
 
     /// The slot of `id` when it is one of `"1"` … `"countedPrefix"` exactly as `String(_:)`
-    /// writes it: no sign, no leading zero. `"01"` or `"+1"` are other ids.
+    /// writes it (see `CountedID`).
     private func countedSlot(for id: PhotoID) -> PhotoSlot? {
         guard countedPrefix > 0 else { return nil }
-        var value = 0
-        var digits = 0
-        for byte in id.utf8 {
-            let digit = Int(byte) &- 48  // "0"
-            guard digit >= 0 && digit <= 9 else { return nil }
-            if digits == 0 && digit == 0 { return nil }
-            digits += 1
-            // A counted prefix has at most 10 digits (2^32); anything longer is not counted.
-            guard digits <= 10 else { return nil }
-            value = value * 10 + digit
-        }
-        guard digits > 0 && value <= countedPrefix else { return nil }
-        return PhotoSlot(value - 1)
+        var contiguous = id
+        return contiguous.withUTF8 { CountedID.slot(ofBytes: UnsafeRawBufferPointer($0), countedPrefix: countedPrefix) }
     }
 }

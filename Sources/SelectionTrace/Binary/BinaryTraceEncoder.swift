@@ -3,9 +3,9 @@ import SelectionCore
 /// Turns a trace into the bytes of a binary trace (docs/binary-trace-format.md), one event at
 /// a time, so that a recorder or a converter can stream.
 ///
-/// Ids are interned with a `SlotTable`, exactly as a `FastEngine` interns them, and an id the
-/// trace has not named before is defined by an id-definition record written just before the
-/// event that introduces it. Times and slots are written as deltas from the previous event's.
+/// Ids are interned as a `FastEngine` interns them (the numbering of `SlotTable`, kept by a
+/// `SlotInterner`), and an id the trace has not named before is defined by an id-definition
+/// record written just before the event that introduces it. Times and slots are written as deltas from the previous event's.
 /// Every `syncInterval` events a sync point restates the running state, so that a salvaging
 /// reader can resume after damage.
 ///
@@ -15,8 +15,10 @@ public struct BinaryTraceEncoder: Sendable {
     public let header: TraceHeader
     public let salt: UInt32
     public let syncInterval: Int
-    /// The ids named so far; slot numbers in the trace are this table's.
-    public private(set) var slots: SlotTable
+    /// The ids named so far; slot numbers in the trace are this interner's.
+    private var slots: SlotInterner
+    /// The ids the event being encoded names for the first time, in slot order.
+    private var newIDs: [PhotoID] = []
     /// Events encoded so far.
     public private(set) var eventCount = 0
     private var lastTime: Int?
@@ -37,14 +39,22 @@ public struct BinaryTraceEncoder: Sendable {
         self.header = header
         self.salt = salt
         self.syncInterval = syncInterval
-        slots = SlotTable(photos: header.photos)
-        precondition(slots.count == header.photos.count, "the header's id list has duplicates")
+        switch header.photos {
+        case .count(let n):
+            slots = SlotInterner(countedPhotos: max(0, n))
+        case .ids(let ids):
+            precondition(!ids.hasDuplicates, "the header's id list has duplicates")
+            slots = SlotInterner(listed: ids)
+        }
     }
+
+    /// Slots handed out so far: every slot below it names an id the trace defines.
+    public var slotCount: Int { slots.count }
 
     /// Appends the file header and, for an explicit grid, the records defining its ids.
     public mutating func encodeHeader(into bytes: inout [UInt8]) {
         bytes.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
-        if case .ids = header.photos { appendDefinitions(of: 0..<slots.count, into: &bytes) }
+        if case .ids(let ids) = header.photos { appendDefinitions(of: ids, firstSlot: 0, into: &bytes) }
     }
 
     /// Appends one event's records: definitions of ids it names for the first time, a sync
@@ -53,21 +63,45 @@ public struct BinaryTraceEncoder: Sendable {
     /// - Precondition: `t`, when present, is at least 0 and at least the previous event's.
     public mutating func encode(_ event: TraceEvent, into bytes: inout [UInt8]) {
         let firstNewSlot = slots.count
-        let slotEvent = slots.intern(event.event)
-        if slots.count > firstNewSlot { appendDefinitions(of: firstNewSlot..<slots.count, into: &bytes) }
+        newIDs.removeAll(keepingCapacity: true)
+        let slotEvent: SlotEvent
+        switch event.event {
+        case .longPress(let photo): slotEvent = .longPress(intern(photo))
+        case .selectItem(let photo): slotEvent = .selectItem(intern(photo))
+        case .tap(let photo): slotEvent = .tap(intern(photo))
+        case .libraryChanged(let removed, let inserted):
+            var removedSlots: [PhotoSlot] = []
+            removedSlots.reserveCapacity(removed.count)
+            for photo in removed { removedSlots.append(intern(photo)) }
+            var insertedSlots: [SlotInsertion] = []
+            insertedSlots.reserveCapacity(inserted.count)
+            for insertion in inserted { insertedSlots.append(SlotInsertion(slot: intern(insertion.photo), at: insertion.at)) }
+            slotEvent = .libraryChanged(removed: removedSlots, inserted: insertedSlots)
+        default:
+            slotEvent = event.event.mapPhotos { _ in PhotoSlot(0) }  // names no photo
+        }
+        if !newIDs.isEmpty { appendDefinitions(of: newIDs, firstSlot: firstNewSlot, into: &bytes) }
         encode(t: event.t, slotEvent, into: &bytes)
+    }
+
+    /// The slot of `id`; a new one is noted for definition.
+    @inline(__always)
+    private mutating func intern(_ id: PhotoID) -> PhotoSlot {
+        let (slot, isNew) = slots.intern(id)
+        if isNew { newIDs.append(id) }
+        return slot
     }
 
     /// The slot of `id`, appending its definition if it is new: for writers that hold slots.
     public mutating func define(_ id: PhotoID, into bytes: inout [UInt8]) -> PhotoSlot {
         let (slot, isNew) = slots.intern(id)
-        if isNew { appendDefinitions(of: slot.index..<slot.index + 1, into: &bytes) }
+        if isNew { appendDefinitions(of: [id], firstSlot: slot.index, into: &bytes) }
         return slot
     }
 
     /// Appends an event whose photos are slots this encoder handed out.
     ///
-    /// - Precondition: every slot is below `slots.count`; `t` as for `encode(_:into:)`.
+    /// - Precondition: every slot is below `slotCount`; `t` as for `encode(_:into:)`.
     public mutating func encode(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
         if eventCount > 0 && eventCount % syncInterval == 0 { appendSync(into: &bytes) }
         body.removeAll(keepingCapacity: true)
@@ -120,28 +154,27 @@ public struct BinaryTraceEncoder: Sendable {
         appendRecord(kind: BinaryRecordKind.sync, into: &bytes)
     }
 
-    /// Definition records for `slotRange`, in batches.
-    private mutating func appendDefinitions(of slotRange: Range<Int>, into bytes: inout [UInt8]) {
-        var next = slotRange.lowerBound
-        while next < slotRange.upperBound {
-            var ids: [PhotoID] = []
+    /// Definition records for `ids`, which take slots `firstSlot...` in order, in batches.
+    private mutating func appendDefinitions<IDs: RandomAccessCollection<PhotoID>>(
+        of ids: IDs, firstSlot: Int, into bytes: inout [UInt8]
+    ) where IDs.Index == Int {
+        var next = ids.startIndex
+        while next < ids.endIndex {
+            var end = next
             var size = 0
-            while next + ids.count < slotRange.upperBound && ids.count < Self.idsPerDefinitionRecord
-                && size < Self.bytesPerDefinitionRecord
-            {
-                let id = slots.id(for: PhotoSlot(next + ids.count))
-                size += id.utf8.count
-                ids.append(id)
+            while end < ids.endIndex && end - next < Self.idsPerDefinitionRecord && size < Self.bytesPerDefinitionRecord {
+                size += ids[end].utf8.count
+                end += 1
             }
             body.removeAll(keepingCapacity: true)
-            Varint.append(next, to: &body)
-            Varint.append(ids.count, to: &body)
-            for id in ids {
+            Varint.append(firstSlot + next, to: &body)
+            Varint.append(end - next, to: &body)
+            for id in ids[next..<end] {
                 Varint.append(id.utf8.count, to: &body)
                 body.append(contentsOf: id.utf8)
             }
             appendRecord(kind: BinaryRecordKind.idDefinitions, into: &bytes)
-            next += ids.count
+            next = end
         }
     }
 

@@ -54,7 +54,7 @@ extension BinaryTraceReader {
         case 0, 1, 2:
             let slot = try slot(after: lastSlot, &cursor)
             lastSlot = slot
-            named = names.isNamed(Int(slot))
+            named = isNamed(Int(slot))
             let photo = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: slot))
             event = index == 2 ? .tap(photo) : index == 0 ? .longPress(photo) : .selectItem(photo)
         case 3: event = .select
@@ -89,11 +89,19 @@ extension BinaryTraceReader {
     private func slot(after base: Int64, _ cursor: inout ByteCursor) throws(BodyError) -> Int64 {
         let delta = try cursor.signedVarint()
         let (slot, overflow) = base.addingReportingOverflow(delta)
-        guard !overflow && slot >= 0 && slot < Int64(names.count) else {
-            throw BodyError("slot \(overflow ? "overflow" : String(slot)) was never defined (\(names.count) slots are)")
+        guard !overflow && slot >= 0 && slot < Int64(slotCount) else {
+            throw BodyError("slot \(overflow ? "overflow" : String(slot)) was never defined (\(slotCount) slots are)")
         }
         return slot
     }
+
+    /// How many slots are defined (or lost).
+    @inline(__always)
+    var slotCount: Int { names.count }
+
+    /// Whether `index` was defined and its definition not lost. O(1) on an intact trace.
+    @inline(__always)
+    func isNamed(_ index: Int) -> Bool { names.isNamed(index) }
 
     /// `removedCount (slotDelta)* insertedCount (slotDelta at)*`, deltas running through the
     /// record from 0, so that a library change decodes on its own.
@@ -107,7 +115,7 @@ extension BinaryTraceReader {
         removed.reserveCapacity(removedCount)
         for _ in 0..<removedCount {
             previous = try slot(after: previous, &cursor)
-            named = named && names.isNamed(Int(previous))
+            named = named && isNamed(Int(previous))
             removed.append(PhotoSlot(rawValue: UInt32(previous)))
         }
         let insertedCount = try cursor.count(ofEntriesTaking: 2, "the inserted count")
@@ -115,7 +123,7 @@ extension BinaryTraceReader {
         inserted.reserveCapacity(insertedCount)
         for _ in 0..<insertedCount {
             previous = try slot(after: previous, &cursor)
-            named = named && names.isNamed(Int(previous))
+            named = named && isNamed(Int(previous))
             let at = try cursor.signedVarint()
             inserted.append(SlotInsertion(slot: PhotoSlot(rawValue: UInt32(previous)), at: Int(at)))
         }
@@ -160,6 +168,8 @@ extension BinaryTraceReader {
             let firstNewSlot = names.count
             if headerIDCount != nil && gap == 0 {
                 try defineHeaderIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
+            } else if headerIDCount == nil && names.listIsComplete {
+                try defineEventIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
             } else {
                 for _ in 0..<count {
                     let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
@@ -174,6 +184,50 @@ extension BinaryTraceReader {
         }
         statistics.idDefinitionRecords += 1
         if headerIDCount == nil { statistics.idsDefinedByEvents += count }
+    }
+
+    /// Defines a record of ids met along the trace as `defineHeaderIDs` does the header's: read
+    /// and hashed first, then inserted as a batch, so that the cache misses of a library change
+    /// naming many new ids overlap. The error named is the one met first in the record, as
+    /// when each id is defined as it is read: an id defined twice before a malformed field is
+    /// that field's error's place. O(bytes of the record) expected.
+    private mutating func defineEventIDs(_ cursor: inout ByteCursor, count: Int, firstNewSlot: Int) throws(BodyError) {
+        var ids: [UnsafeRawBufferPointer] = []
+        ids.reserveCapacity(count)
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(count)
+        var malformed: BodyError?
+        do throws(BodyError) {
+            for _ in 0..<count {
+                let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+                let id = try cursor.utf8Bytes(count: length)
+                ids.append(id)
+                hashes.append(names.hasher.hash(id))
+            }
+        } catch {
+            malformed = error
+        }
+        // Counted and listed ids already have slots; the batch stops before the first of them.
+        var definable = ids.count
+        var bytes = 0
+        for index in ids.indices {
+            if names.slotBeforeAdded(ids[index], hash: hashes[index]) != nil {
+                definable = index
+                break
+            }
+            bytes += ids[index].count
+        }
+        try checkIDBytes(bytes)
+        let repeated = hashes.withUnsafeBufferPointer { hashes in
+            names.defineAdded(batchOf: definable, hashes: hashes) { ids[$0] }
+        }
+        if let (index, slot) = repeated {
+            throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)
+        }
+        if definable < ids.count, let slot = names.slotBeforeAdded(ids[definable], hash: hashes[definable]) {
+            throw Self.definedTwice(ids[definable], slot: slot, firstNewSlot: firstNewSlot)
+        }
+        if let malformed { throw malformed }
     }
 
     /// Defines a record of the header's list: every id read and hashed first, then inserted

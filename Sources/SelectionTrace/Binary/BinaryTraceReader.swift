@@ -39,11 +39,19 @@ public struct BinaryTraceReader {
         /// Whether records whose CRC-32C does not match are damage (always, but for fuzzing the
         /// decoders behind the checksum, and for forensics).
         public var verifiesChecksums: Bool
+        /// Whether the reader may be asked to name slots (`next()`). A pass that only counts
+        /// (`nextSlotEvent()`, as `gridsim inspect` makes) turns it off. Either way every id
+        /// is held once, as bytes in `names`'s `PhotoIDTable`, which is also what checks that
+        /// none is defined twice; `next()` needs it on.
+        public var keepsIDs: Bool
 
-        public init(limits: TraceLimits = .default, salvage: Bool = false, verifiesChecksums: Bool = true) {
+        public init(
+            limits: TraceLimits = .default, salvage: Bool = false, verifiesChecksums: Bool = true, keepsIDs: Bool = true
+        ) {
             self.limits = limits
             self.salvage = salvage
             self.verifiesChecksums = verifiesChecksums
+            self.keepsIDs = keepsIDs
         }
 
         public static let `default` = Options()
@@ -154,7 +162,10 @@ public struct BinaryTraceReader {
     }
 
     /// The next event with its photos as ids, or nil at the end of the trace.
+    ///
+    /// - Precondition: `Options.keepsIDs` (the default).
     public mutating func next() throws -> TraceEvent? {
+        precondition(options.keepsIDs, "a reader that keeps no ids cannot name slots: use nextSlotEvent()")
         guard let timed = try nextSlotEvent() else { return nil }
         return TraceEvent(t: timed.t, event(for: timed.event))
     }

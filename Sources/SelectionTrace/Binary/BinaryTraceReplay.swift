@@ -19,7 +19,7 @@ public enum BinaryTraceReplay {
         _ reader: inout BinaryTraceReader, into engine: inout FastEngine,
         observe: (TimedSlotEvent, SlotStep) -> Void
     ) throws -> Int {
-        try replayLoop(&reader, into: &engine, observe: observe)
+        try replayLoop(&reader, into: &engine, limit: Int.max, observe: observe)
     }
 
     /// Replays every remaining event of `reader` into `engine`; returns how many. The fastest
@@ -27,19 +27,46 @@ public enum BinaryTraceReplay {
     @discardableResult
     public static func replay(_ reader: inout BinaryTraceReader, into engine: inout FastEngine) throws -> Int {
         // A literal closure lets the compiler specialise the loop and drop the call.
-        try replayLoop(&reader, into: &engine) { _, _ in }
+        try replayLoop(&reader, into: &engine, limit: Int.max) { _, _ in }
+    }
+
+    /// Replays the next events of `reader`, at most `limit` of them, into `engine`; returns
+    /// how many (fewer than `limit` only at the end of the trace). The reader stops right
+    /// after the last one, so that the rest can still be read. O(events replayed), as fast
+    /// as `replay(_:into:)`: for the state after a step, which depends on every event before it.
+    @discardableResult
+    public static func replay(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
+        try replayLoop(&reader, into: &engine, limit: limit) { _, _ in }
+    }
+
+    /// Replays the next events of `reader`, at most `limit` of them, into `engine` without
+    /// teaching it the ids the trace defines; returns how many were replayed. For a state
+    /// that is named through `reader.names` (`ReplayFinal(_:names:)`) rather than the engine's
+    /// table: a trace that brings two million new photos then costs no string hash in the
+    /// engine. The engine's `apply(_: SlotEvent)` never reads its table.
+    ///
+    /// - Precondition: as for `replay(_:into:)`; and afterwards the engine's table names only
+    ///   the header's photos, so read its photos through `reader.names`.
+    @discardableResult
+    public static func replayUnnamed(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
+        var replayed = 0
+        while replayed < limit, let timed = try reader.nextSlotEvent() {
+            _ = engine.apply(timed.event)
+            replayed += 1
+        }
+        return replayed
     }
 
     @inline(__always)
     private static func replayLoop(
-        _ reader: inout BinaryTraceReader, into engine: inout FastEngine,
+        _ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int,
         observe: (TimedSlotEvent, SlotStep) -> Void
     ) throws -> Int {
         var replayed = 0
         // Kept here rather than read from the engine per event: reading `engine.slots` copies
         // the table (reference counting on every event).
         var engineSlotCount = engine.slots.count
-        while let timed = try reader.nextSlotEvent() {
+        while replayed < limit, let timed = try reader.nextSlotEvent() {
             if reader.names.count != engineSlotCount {
                 try teachNewIDs(from: reader, to: &engine)
                 engineSlotCount = reader.names.count
@@ -65,8 +92,8 @@ public enum BinaryTraceReplay {
                     byteOffset: reader.bytesRead, record: reader.recordCount,
                     message: "slot \(index) lost its id to damage; replay this salvaged trace by id instead")
             }
-            engine.intern(id)
-            precondition(engine.slots.slot(for: id) == PhotoSlot(index), "the engine numbers ids as the trace does")
+            let slot = engine.intern(id)
+            precondition(slot == PhotoSlot(index), "the engine numbers ids as the trace does")
         }
     }
 }

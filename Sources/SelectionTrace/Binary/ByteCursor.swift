@@ -102,7 +102,8 @@ struct ByteCursor {
     }
 
     /// The next `count` bytes, checked to be valid UTF-8, without building a string: for ids,
-    /// whose bytes go straight into a `PhotoIDTable`. Valid while the record's bytes are.
+    /// whose bytes go straight into a `PhotoIDTable`. Valid until the reader reads on.
+    @inline(__always)
     mutating func utf8Bytes(count: Int) throws(BodyError) -> UnsafeRawBufferPointer {
         guard count <= end - position else {
             throw BodyError("a string of \(count) bytes runs past the end of the record")

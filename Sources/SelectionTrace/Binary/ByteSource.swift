@@ -26,18 +26,35 @@ final class ByteSource {
     private var storageOffset = 0
     private(set) var reachedEnd: Bool
     private let fileDescriptor: Int32
+    private let ownsDescriptor: Bool
     private let path: String?
 
-    /// The size of one read from the file.
+    /// The size of one read from the file, by default.
     static let readSize = 1 << 20
+    /// The size of one read from the file.
+    private let readSize: Int
 
     /// Reads `path`; the file is closed when the source goes away.
     init(path: String) throws {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw TraceFileError.cannotOpen(path) }
         fileDescriptor = descriptor
+        ownsDescriptor = true
         self.path = path
+        readSize = Self.readSize
         capacity = Self.readSize
+        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        reachedEnd = false
+    }
+
+    /// Reads an open file from its current offset, `readSize` bytes at a time; the caller
+    /// keeps the descriptor open while the source reads and closes it afterwards.
+    init(borrowing descriptor: Int32, name: String, readSize: Int = ByteSource.readSize) {
+        fileDescriptor = descriptor
+        ownsDescriptor = false
+        path = name
+        self.readSize = readSize
+        capacity = readSize
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         reachedEnd = false
     }
@@ -45,6 +62,8 @@ final class ByteSource {
     /// Reads bytes already in memory (copied once).
     init(bytes: some Collection<UInt8>) {
         fileDescriptor = -1
+        ownsDescriptor = false
+        readSize = Self.readSize
         path = nil
         capacity = max(bytes.count, 16)
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -55,7 +74,7 @@ final class ByteSource {
 
     deinit {
         storage.deallocate()
-        if fileDescriptor >= 0 { close(fileDescriptor) }
+        if fileDescriptor >= 0 && ownsDescriptor { close(fileDescriptor) }
     }
 
     /// How many unread bytes are in the window now.
@@ -84,6 +103,14 @@ final class ByteSource {
     @inline(__always)
     func consume(_ count: Int) {
         start += count
+    }
+
+    /// The offset, from the read position, of the first `byte` among the next `count`
+    /// unread bytes (which must be available), or nil. O(count), with `memchr`.
+    @inline(__always)
+    func firstIndex(of byte: UInt8, from start: Int, count: Int) -> Int? {
+        guard count > 0, let found = memchr(pointer + start, Int32(byte), count) else { return nil }
+        return UnsafeRawPointer(found) - pointer
     }
 
     /// Marks every byte as read up to the end of the input, returning how many there were.
@@ -116,7 +143,7 @@ final class ByteSource {
                 storage = grown
                 capacity *= 2
             }
-            let wanted = min(capacity - end, max(Self.readSize, count - (end - start)))
+            let wanted = min(capacity - end, max(readSize, count - (end - start)))
             let got = read(fileDescriptor, storage + end, wanted)
             if got < 0 {
                 if errno == EINTR { continue }

@@ -91,7 +91,7 @@ public struct SlotNames: Sendable {
     /// The slot already holding the id with these UTF-8 bytes, whose hash by `hasher` is
     /// `hash`; no string is built unless the grid is counted and the id is all digits.
     func slot(forBytes id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
-        if counted.countedPrefix > 0, id.count <= 10, let slot = counted.slot(for: String(decoding: id, as: UTF8.self)) {
+        if let slot = CountedID.slot(ofBytes: id, countedPrefix: counted.countedPrefix) {
             return slot
         }
         if let position = listedIDs.position(of: id, hash: hash) { return PhotoSlot(counted.countedPrefix + position) }
@@ -104,7 +104,7 @@ public struct SlotNames: Sendable {
     /// Names the next slot with `id`'s bytes, whose hash by `hasher` is `hash`, unless the id
     /// already has a slot: then returns that slot and changes nothing. One probe.
     mutating func define(_ id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
-        if counted.countedPrefix > 0, id.count <= 10, let slot = counted.slot(for: String(decoding: id, as: UTF8.self)) {
+        if let slot = CountedID.slot(ofBytes: id, countedPrefix: counted.countedPrefix) {
             return slot
         }
         if listedIDs.count < listedCapacity {
@@ -126,6 +126,29 @@ public struct SlotNames: Sendable {
     ) -> (index: Int, slot: PhotoSlot)? {
         precondition(counted.countedPrefix == 0 && listedIDs.count + count <= listedCapacity, "the batch is past the list")
         return listedIDs.insert(batchOf: count, hashes: hashes, id: id).map { ($0.index, PhotoSlot($0.position)) }
+    }
+
+    /// Whether every id of the header's list is defined (always so for a grid given by count).
+    var listIsComplete: Bool { listedIDs.count == listedCapacity }
+
+    /// The slot of an id that is counted or in the header's list, else nil. One probe.
+    func slotBeforeAdded(_ id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
+        if let slot = CountedID.slot(ofBytes: id, countedPrefix: counted.countedPrefix) { return slot }
+        if let position = listedIDs.position(of: id, hash: hash) { return PhotoSlot(counted.countedPrefix + position) }
+        return nil
+    }
+
+    /// Names the next `count` slots after the header's list with the batch's ids, none of
+    /// which is counted or listed (`slotBeforeAdded`), stopping at one already added: returns
+    /// its index in the batch and its slot. See `PhotoIDTable.insert(batchOf:hashes:id:)`.
+    ///
+    /// - Precondition: `listIsComplete`.
+    mutating func defineAdded(
+        batchOf count: Int, hashes: UnsafeBufferPointer<UInt64>, id: (Int) -> UnsafeRawBufferPointer
+    ) -> (index: Int, slot: PhotoSlot)? {
+        precondition(listIsComplete, "ids are added after the header's list")
+        let first = counted.countedPrefix + listedIDs.count
+        return added.insert(batchOf: count, hashes: hashes, id: id).map { ($0.index, PhotoSlot(first + $0.position)) }
     }
 
     /// Reserves room for the header list's bytes, estimated from its first record.

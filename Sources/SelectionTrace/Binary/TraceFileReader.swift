@@ -21,6 +21,16 @@ public struct TraceFileReader {
     private var textDamage: [TraceDamage] = []
     private var textEventCount = 0
     private var finished = false
+    /// The shape of a text file's end, learnt at the first error: the file is read once,
+    /// not once for each bad line a salvaging reader skips.
+    private var textEnd: TextFileEnd?
+
+    private struct TextFileEnd {
+        var newlines = 0
+        var size = 0
+        var lastByte: UInt8?
+        var bytesAfterLastNewline = 0
+    }
 
     /// Opens `path` and reads its header. The format comes from the extension unless given.
     ///
@@ -47,6 +57,8 @@ public struct TraceFileReader {
     }
 
     /// The next event, or nil at the end of the trace.
+    ///
+    /// - Precondition: a binary trace is opened with `Options.keepsIDs` (the default).
     public mutating func next() throws -> TraceEvent? {
         if binary != nil { return try binary!.next() }
         guard !finished else { return nil }
@@ -59,7 +71,7 @@ public struct TraceFileReader {
                 textEventCount += 1
                 return event
             } catch let error as TraceError {
-                if let torn = try tornTextTail(error) {
+                if let torn = try tornTextTail(error, end: textFileEnd()) {
                     textDamage.append(torn)
                     finished = true
                     return nil
@@ -73,6 +85,21 @@ public struct TraceFileReader {
         }
     }
 
+    /// The next event's kind and time, or nil at the end of the trace: all that a pass that
+    /// only counts needs. A binary trace's photos are never named, so it may be opened with
+    /// `Options.keepsIDs` off; damage is handled as by `next()`.
+    public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
+        if binary != nil {
+            guard let timed = try binary!.nextSlotEvent() else { return nil }
+            return (timed.event.name, timed.t)
+        }
+        guard let event = try next() else { return nil }
+        return (event.event.name, event.t)
+    }
+
+    /// The bytes read so far (the header's included), for progress.
+    public var bytesRead: Int { binary?.bytesRead ?? text?.bytesRead ?? 0 }
+
     /// Events read so far.
     public var eventCount: Int { binary?.eventCount ?? textEventCount }
 
@@ -82,30 +109,34 @@ public struct TraceFileReader {
     /// The binary reader, for what only a binary trace has (salt, records, lost events).
     public var binaryReader: BinaryTraceReader? { binary }
 
-    /// Whether the text error at `error.line` is a torn tail: that line is the file's last and
-    /// has no newline. Only called on an error, so the scan of the file costs nothing otherwise.
-    private func tornTextTail(_ error: TraceError) throws -> TraceDamage? {
+    /// How the text file ends; read once, at the first error. O(file size) the first time.
+    private mutating func textFileEnd() throws -> TextFileEnd? {
+        if let textEnd { return textEnd }
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        var newlines = 0
-        var size = 0
-        var lastByte: UInt8?
-        var bytesAfterLastNewline = 0
+        var end = TextFileEnd()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            size += chunk.count
+            end.size += chunk.count
             for byte in chunk {
                 if byte == UInt8(ascii: "\n") {
-                    newlines += 1
-                    bytesAfterLastNewline = 0
+                    end.newlines += 1
+                    end.bytesAfterLastNewline = 0
                 } else {
-                    bytesAfterLastNewline += 1
+                    end.bytesAfterLastNewline += 1
                 }
             }
-            lastByte = chunk.last
+            end.lastByte = chunk.last
         }
-        guard lastByte != UInt8(ascii: "\n"), error.line == newlines + 1 else { return nil }
+        textEnd = end
+        return end
+    }
+
+    /// Whether the text error at `error.line` is a torn tail: that line is the file's last and
+    /// has no newline. Only called on an error, so the scan of the file costs nothing otherwise.
+    private func tornTextTail(_ error: TraceError, end: TextFileEnd?) throws -> TraceDamage? {
+        guard let end, end.lastByte != UInt8(ascii: "\n"), error.line == end.newlines + 1 else { return nil }
         return TraceDamage(
-            kind: .tornTail, byteOffset: size - bytesAfterLastNewline, byteCount: bytesAfterLastNewline, record: error.line,
-            reason: error.message, eventsBefore: textEventCount, line: error.line)
+            kind: .tornTail, byteOffset: end.size - end.bytesAfterLastNewline, byteCount: end.bytesAfterLastNewline,
+            record: error.line, reason: error.message, eventsBefore: textEventCount, line: error.line)
     }
 }

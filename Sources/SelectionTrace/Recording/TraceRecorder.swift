@@ -226,7 +226,7 @@ public final class TraceRecorder: @unchecked Sendable {
         self.timer = timer
     }
 
-    private static func validate(_ header: TraceHeader) throws {
+    static func validate(_ header: TraceHeader) throws {
         guard header.photos.count >= 0 else {
             throw TraceOutputError.invalid("the header's photo count is negative")
         }

@@ -1,0 +1,49 @@
+import SelectionTrace
+
+extension SyntheticSession {
+    /// Writes the whole session as a text trace (the header line, then every event) to `sink`:
+    /// `gridsim generate`'s core. Returns the bytes written.
+    ///
+    /// O(events) plus the session's own cost; memory is the session's and one 64 KiB block.
+    /// `progress` is called every `TraceProgressInterval.events` events.
+    @discardableResult
+    public mutating func write<Sink: TraceByteSink>(
+        to sink: inout Sink, progress: TraceProgress = { _, _ in }
+    ) throws -> Int {
+        var writer = TraceBlockWriter<Sink>()
+        writer.buffer.append(contentsOf: TextTraceEncoding.line(for: header).utf8)
+        writer.buffer.append(UInt8(ascii: "\n"))
+        var events = 0
+        while let event = next() {
+            TextTraceEncoding.append(event, to: &writer.buffer)
+            try writer.flushIfFull(to: &sink)
+            events += 1
+            if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
+        }
+        try writer.flush(to: &sink)
+        return writer.total
+    }
+}
+
+extension SyntheticPointerSession {
+    /// Writes the two-layer trace, line by line, to `sink`: `gridsim generate --layer
+    /// pointer`'s core. Returns the bytes written. `progress` counts events (not samples).
+    @discardableResult
+    public mutating func write<Sink: TraceByteSink>(
+        to sink: inout Sink, progress: TraceProgress = { _, _ in }
+    ) throws -> Int {
+        var writer = TraceBlockWriter<Sink>()
+        var reported = 0
+        while let line = next() {
+            writer.buffer.append(contentsOf: line.utf8)
+            writer.buffer.append(UInt8(ascii: "\n"))
+            try writer.flushIfFull(to: &sink)
+            if eventsProduced - reported >= TraceProgressInterval.events {
+                reported = eventsProduced
+                progress(reported, writer.total)
+            }
+        }
+        try writer.flush(to: &sink)
+        return writer.total
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SelectionTrace
+
+extension TraceLoading {
+    /// A trace to stream for a command that reads it more than once (`replay`): the file
+    /// itself when it is a regular file, so that memory does not grow with the trace; a pipe
+    /// or a device (`/dev/stdin`) can be read only once, so its trace is loaded whole.
+    ///
+    /// Throws the failures of `load`: 66 for a missing file or a directory, 65 for a
+    /// malformed header. `warn` hears about damage only for a trace loaded whole; a streamed
+    /// source reports its damage once read (`StreamedReplay.damage`).
+    static func source(
+        _ path: String, limits: TraceLimits = .default, salvage: Bool = false,
+        warn: (String) -> Void = standardErrorWarnings
+    ) throws(Failure) -> ReplaySource {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            return ReplaySource(try load(path, limits: limits, salvage: salvage, warn: warn))
+        }
+        return try mapErrors(path) { try ReplaySource(path: path, limits: limits, salvage: salvage) }
+    }
+
+    /// Runs `body`, turning what it throws while reading `path` into a `Failure`.
+    static func mapErrors<Result>(_ path: String, _ body: () throws -> Result) throws(Failure) -> Result {
+        do {
+            return try body()
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw failure(error, path: path)
+        }
+    }
+}
+
+extension ParsedArguments {
+    /// A step given by option `name`: a whole number in `0...eventCount`, refused as
+    /// `step(_:default:of:)` refuses it.
+    func step(_ name: String, default defaultValue: Int, eventCount: Int) throws(UsageError) -> Int {
+        let step = try integer(name, default: defaultValue)
+        guard (0...eventCount).contains(step) else {
+            throw UsageError("\(name) \(step) is outside the trace, which has steps 0...\(eventCount)")
+        }
+        return step
+    }
+}

@@ -1,0 +1,28 @@
+import SelectionCore
+
+extension SlotNames {
+    /// The step with its slots named, as `SlotTable.step(for:)` names them: for a fast
+    /// engine replayed by slot whose table was never taught the trace's ids. O(photos the
+    /// step lists).
+    ///
+    /// - Precondition: every slot the step names is named (a strict reader names every slot
+    ///   of every event it returned, and an engine's action lists only those).
+    public func step(for step: SlotStep) -> Step {
+        func name(_ slot: PhotoSlot) -> PhotoID {
+            guard let id = id(for: slot) else { preconditionFailure("slot \(slot) has no id") }
+            return id
+        }
+        let action: Effect? =
+            switch step.action {
+            case nil: nil
+            case .open(let slot): .open(name(slot))
+            case .navigateBack: .navigateBack
+            case .deleted(let slots): .deleted(slots.map(name))
+            case .moved(let slots): .moved(slots.map(name))
+            case .present(let sheet, let slots): .present(sheet, slots.map(name))
+            }
+        return Step(
+            outcome: step.outcome, action: action, haptic: step.haptic, animation: step.animation,
+            announcement: step.announcement)
+    }
+}

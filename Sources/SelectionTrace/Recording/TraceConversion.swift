@@ -1,0 +1,61 @@
+import SelectionCore
+
+/// A trace from one format to the other (or the same), streaming: `gridsim convert`'s core.
+///
+/// The events, their times, the header and its meta carry over unchanged, so replaying the
+/// output gives the same report as replaying the input. The bytes are those a
+/// `TraceRecorder` writes for the same events (a binary trace's salt aside, which is the
+/// caller's), handed to the sink in blocks of about 64 KiB.
+public enum TraceConversion {
+    /// What a conversion wrote.
+    public struct Result: Hashable, Sendable {
+        public var events: Int
+        public var bytes: Int
+    }
+
+    /// Throws `TraceOutputError.invalid` for a header no trace can be written with (a grid
+    /// larger than slots can number, repeated ids); `convert` checks it first too.
+    public static func validate(_ header: TraceHeader) throws {
+        try TraceRecorder.validate(header)
+    }
+
+    /// Reads every remaining event of `reader` and writes the whole trace in `format` to
+    /// `sink`: the header, the events and, for a binary trace, its end record.
+    ///
+    /// O(events + bytes); memory: one block, plus a binary encoder's table of the ids it has
+    /// met. Errors: the reader's (`TraceError` for damage) and the sink's, as thrown.
+    /// `progress` hears the events converted and the bytes written every
+    /// `TraceProgressInterval.events` events.
+    public static func convert<Sink: TraceByteSink>(
+        _ reader: inout TraceFileReader, to format: TraceFileFormat, into sink: inout Sink,
+        salt: UInt32 = .random(in: 0 ... .max), syncInterval: Int = BinaryTraceFormat.defaultSyncInterval,
+        progress: TraceProgress = { _, _ in }
+    ) throws -> Result {
+        try TraceRecorder.validate(reader.header)
+        var writer = TraceBlockWriter<Sink>()
+        var events = 0
+        switch format {
+        case .text:
+            writer.buffer.append(contentsOf: TextTraceEncoding.line(for: reader.header).utf8)
+            writer.buffer.append(UInt8(ascii: "\n"))
+            while let event = try reader.next() {
+                TextTraceEncoding.append(event, to: &writer.buffer)
+                try writer.flushIfFull(to: &sink)
+                events += 1
+                if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
+            }
+        case .binary:
+            var encoder = BinaryTraceEncoder(header: reader.header, salt: salt, syncInterval: syncInterval)
+            encoder.encodeHeader(into: &writer.buffer)
+            while let event = try reader.next() {
+                encoder.encode(event, into: &writer.buffer)
+                try writer.flushIfFull(to: &sink)
+                events += 1
+                if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
+            }
+            encoder.encodeEnd(into: &writer.buffer)
+        }
+        try writer.flush(to: &sink)
+        return Result(events: events, bytes: writer.total)
+    }
+}

@@ -1,0 +1,158 @@
+/// Where a streamed report goes: bytes gathered in a buffer and handed to a sink in blocks of
+/// about `blockSize`, so that a report of hundreds of megabytes is written as it is made and
+/// never held whole.
+///
+/// The buffer is handed over only between whole pieces (`flushIfFull`, `flush`), never inside
+/// a UTF-8 sequence, so a sink may turn each block into a `String` on its own. One piece
+/// larger than a block (a step that deletes a million photos) is handed over whole: memory is
+/// bounded by the largest piece, which is bounded by the grid.
+public struct ReportOutput {
+    public typealias Sink = (UnsafeRawBufferPointer) throws -> Void
+
+    private var buffer: [UInt8] = []
+    private let blockSize: Int
+    private let sink: Sink
+    /// Bytes handed to the sink so far.
+    public private(set) var bytesFlushed = 0
+
+    public static let defaultBlockSize = 1 << 16
+
+    public init(blockSize: Int = ReportOutput.defaultBlockSize, sink: @escaping Sink) {
+        precondition(blockSize >= 1, "a block holds at least a byte")
+        self.blockSize = blockSize
+        self.sink = sink
+        // Room for a block and the step that overflows it, unless the block is unbounded.
+        if blockSize <= 1 << 24 { buffer.reserveCapacity(blockSize + blockSize / 2) }
+    }
+
+    /// Bytes written so far, flushed or not.
+    public var bytesWritten: Int { bytesFlushed + buffer.count }
+
+    /// Hands the buffer to the sink if it holds a block. O(1) unless it does.
+    @inline(__always)
+    public mutating func flushIfFull() throws {
+        if buffer.count >= blockSize { try flush() }
+    }
+
+    /// Hands everything buffered to the sink.
+    public mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { try sink($0) }
+        bytesFlushed += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends `text` as UTF-8. O(length).
+    @inline(__always)
+    public mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+    }
+
+    /// Appends one ASCII byte.
+    @inline(__always)
+    public mutating func write(byte: UInt8) {
+        buffer.append(byte)
+    }
+
+    /// Appends a static ASCII string (a key, a punctuation run).
+    @inline(__always)
+    public mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+    }
+
+    /// Appends `value` in decimal, as `String(value)` writes it. O(digits), no allocation.
+    public mutating func write(integer value: Int) {
+        if value < 0 {
+            buffer.append(UInt8(ascii: "-"))
+            // The magnitude of Int.min does not fit an Int; UInt holds it.
+            writeDigits(value.magnitude)
+        } else {
+            writeDigits(UInt(value))
+        }
+    }
+
+    private mutating func writeDigits(_ value: UInt) {
+        if value < 10 {
+            buffer.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { bytes in
+            while rest > 0 {
+                bytes[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            buffer.append(contentsOf: bytes[(24 - count)...])
+        }
+    }
+
+    /// Appends `value` as a JSON string literal, escaped exactly as `JSONWriter` escapes it:
+    /// `"`, `\`, and control characters; everything else as UTF-8. O(length).
+    public mutating func write(quoted value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            buffer.append(UInt8(ascii: "\""))
+            var needsEscape = false
+            for byte in utf8 where Self.needsEscape(byte) {
+                needsEscape = true
+                break
+            }
+            if !needsEscape {
+                buffer.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { appendEscaped(byte) }
+            }
+            buffer.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Appends `["a","b",…]`.
+    public mutating func write(quotedList values: [String]) {
+        buffer.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            write(quoted: value)
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// A byte of a string that needs escapes. Bytes below 0x20 are whole scalars in UTF-8, so
+    /// escaping byte by byte matches `JSONWriter`'s escaping scalar by scalar.
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): write("\\\"" as StaticString)
+        case UInt8(ascii: "\\"): write("\\\\" as StaticString)
+        case UInt8(ascii: "\n"): write("\\n" as StaticString)
+        case UInt8(ascii: "\r"): write("\\r" as StaticString)
+        case UInt8(ascii: "\t"): write("\\t" as StaticString)
+        case ..<0x20:
+            write("\\u00" as StaticString)
+            let hex: StaticString = "0123456789abcdef"
+            hex.withUTF8Buffer { digits in
+                buffer.append(digits[Int(byte >> 4)])
+                buffer.append(digits[Int(byte & 0xF)])
+            }
+        default: buffer.append(byte)
+        }
+    }
+}
+
+extension ReportOutput {
+    /// An output that gathers everything into one string: for reports small enough to hold
+    /// (tests, the in-memory `ReplayReport`). Call `text()` after the last write.
+    public final class Collector {
+        public private(set) var bytes: [UInt8] = []
+        public init() {}
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+        public var sink: Sink { { [self] block in bytes.append(contentsOf: block) } }
+    }
+}

@@ -1,0 +1,244 @@
+import SelectionCore
+
+/// How far a long replay has got, for a progress line: handed over every 4,096 events.
+public struct ReplayProgress: Hashable, Sendable {
+    public enum Phase: String, Hashable, Sendable {
+        /// Reading and checking the trace (and, for a report, learning its final state).
+        case reading
+        /// Replaying again and writing the report.
+        case writing
+    }
+
+    public var phase: Phase
+    public var events: Int
+    /// The number of events, when it is known (while writing).
+    public var total: Int?
+    /// Bytes read (while reading) or written (while writing).
+    public var bytes: Int
+}
+
+/// The trace read in the second pass of a replay is not the one read in the first (a file
+/// changed in between).
+public struct TraceChangedError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var firstPassEvents: Int
+    public var secondPassEvents: Int
+
+    public init(firstPassEvents: Int, secondPassEvents: Int) {
+        self.firstPassEvents = firstPassEvents
+        self.secondPassEvents = secondPassEvents
+    }
+
+    public var description: String {
+        "the trace changed while it was replayed: \(firstPassEvents) events, then \(secondPassEvents)"
+    }
+}
+
+/// `gridsim replay`'s report, streamed: the same bytes as `ReplayReport.json` and `.table`,
+/// with memory bounded by the grid (one engine, one step, one block of output), not by the
+/// number of events.
+///
+/// Both forms need the whole trace before their first line (the JSON starts with `final`, the
+/// table's column widths depend on every row), so the trace is replayed twice:
+/// - `init` reads and replays it once, keeping nothing per event: a malformed trace throws
+///   here, before anything is written (SPEC.md section 4: nothing is replayed), and the
+///   final state, the event count, the table's widths and the reader's damage are learnt;
+/// - `write(to:)` reads and replays it again, writing each step as it is made.
+///
+/// Cost: two replays and one rendering, O(events + output), against one replay and one
+/// rendering plus every step held for the in-memory report.
+public struct StreamedReplay<Engine: SelectionEngine> {
+    public let source: ReplaySource
+    public let format: ReplayReportFormat
+    /// The state after the last event.
+    public let final: ReplayFinal
+    public let eventCount: Int
+    /// What the reader met and got past: report it before the report is written.
+    public let damage: [TraceDamage]
+    private let layout: ReplayTableLayout
+
+    /// The first pass: reads and replays the whole trace, writing nothing.
+    ///
+    /// - Throws: the readers' errors (`TraceError` for a malformed trace).
+    public init(
+        _ source: ReplaySource, engine: Engine.Type, format: ReplayReportFormat,
+        progress: ((ReplayProgress) -> Void)? = nil
+    ) throws {
+        self.source = source
+        self.format = format
+        var events = try source.events()
+        var layout = ReplayTableLayout()
+        var seq = 0
+        func advance(bytesRead: @autoclosure () -> Int) {
+            seq += 1
+            if seq & 4095 == 0, let progress {
+                progress(ReplayProgress(phase: .reading, events: seq, total: nil, bytes: bytesRead()))
+            }
+        }
+        if Engine.self == FastEngine.self && events.isStrictBinary {
+            var engine: FastEngine = statesOnlyEngine(events.header.configuration)
+            try events.forEachSlotStep(into: &engine) { timed, slotStep, mode, count, reader in
+                advance(bytesRead: reader.bytesRead)
+                if format == .table {
+                    layout.measure(
+                        seq: seq, event: reader.event(for: timed.event), step: reader.names.step(for: slotStep),
+                        mode: mode, count: count)
+                }
+            }
+            final = ReplayFinal(engine, names: events.slotNames!)
+        } else {
+            var engine: Engine = statesOnlyEngine(events.header.configuration)
+            while let traceEvent = try events.next() {
+                advance(bytesRead: events.bytesRead)
+                let step = engine.apply(traceEvent.event)
+                if format == .table {
+                    layout.measure(
+                        seq: seq, event: traceEvent.event, step: step, mode: engine.mode, count: engine.selectedCount)
+                }
+            }
+            final = ReplayFinal(engine)
+        }
+        eventCount = seq
+        damage = events.damage
+        self.layout = layout
+    }
+
+    /// The second pass: replays the trace again and writes the report to `output`, flushing
+    /// it as blocks fill and at the end.
+    ///
+    /// - Throws: the sink's errors; `TraceChangedError` if the trace no longer has the
+    ///   events the first pass read (after writing part of the report).
+    public func write(to output: inout ReportOutput, progress: ((ReplayProgress) -> Void)? = nil) throws {
+        var events = try source.events()
+        switch format {
+        case .json: output.writeJSONReportStart(final: final)
+        case .table: output.writeTableHeader(layout)
+        }
+        var seq = 0
+        func write(_ event: @autoclosure () -> Event, _ name: EventName, _ step: Step, _ mode: Mode, _ count: Int) throws {
+            seq += 1
+            guard seq <= eventCount else { return }
+            switch format {
+            case .json:
+                output.writeJSONReportStep(seq: seq, event: name, step: step, mode: mode, count: count)
+            case .table:
+                output.writeTableStep(layout, seq: seq, event: event(), step: step, mode: mode, count: count)
+            }
+            try output.flushIfFull()
+            if seq & 4095 == 0, let progress {
+                progress(ReplayProgress(phase: .writing, events: seq, total: eventCount, bytes: output.bytesWritten))
+            }
+        }
+        if Engine.self == FastEngine.self && events.isStrictBinary {
+            var engine = FastEngine(configuration: events.header.configuration)
+            try events.forEachSlotStep(into: &engine) { timed, slotStep, mode, count, reader in
+                try write(reader.event(for: timed.event), timed.event.name, reader.names.step(for: slotStep), mode, count)
+            }
+        } else {
+            var engine = Engine(configuration: events.header.configuration)
+            while let traceEvent = try events.next() {
+                let step = engine.apply(traceEvent.event)
+                try write(traceEvent.event, traceEvent.event.name, step, engine.mode, engine.selectedCount)
+                if seq > eventCount { break }
+            }
+        }
+        guard seq == eventCount else {
+            try output.flush()
+            throw TraceChangedError(firstPassEvents: eventCount, secondPassEvents: seq)
+        }
+        switch format {
+        case .json: output.writeJSONReportEnd()
+        case .table: output.writeTableEnd(final: final)
+        }
+        try output.flush()
+    }
+
+    /// Both passes: the report of `source` in `format`, written to `output`. `damage` hears
+    /// what the reader got past before anything is written.
+    @discardableResult
+    public static func writeReport(
+        of source: ReplaySource, engine: Engine.Type, format: ReplayReportFormat, to output: inout ReportOutput,
+        damage: ([TraceDamage]) -> Void = { _ in }, progress: ((ReplayProgress) -> Void)? = nil
+    ) throws -> StreamedReplay {
+        let replay = try StreamedReplay(source, engine: engine, format: format, progress: progress)
+        damage(replay.damage)
+        try replay.write(to: &output, progress: progress)
+        return replay
+    }
+}
+
+/// The state after a step of a trace (`gridsim replay --at N`), without a report.
+public struct ReplayedState {
+    /// The state after `step` events; nil when the trace has fewer (or `step` is negative).
+    public var state: ReplayFinal?
+    /// The number of events in the trace: the whole trace is read, so that a malformed
+    /// line after the step is still an error and the step can be checked against the count.
+    public var eventCount: Int
+    /// What the reader met and got past.
+    public var damage: [TraceDamage]
+
+    /// The state after the first `step` events, replayed by `engine`; the rest of the trace
+    /// is read and checked but not applied. O(step) engine work plus O(bytes) reading.
+    public static func after<Engine: SelectionEngine>(
+        _ step: Int, of source: ReplaySource, engine: Engine.Type, progress: ((ReplayProgress) -> Void)? = nil
+    ) throws -> ReplayedState {
+        var events = try source.events()
+        var engine: Engine = statesOnlyEngine(events.header.configuration)
+        let applied = try applyByID(&events, to: &engine, limit: step, progress: progress)
+        return try finish(&events, state: applied == step ? ReplayFinal(engine) : nil, applied: applied, progress)
+    }
+
+    /// `after(_:of:engine:)` for the fast engine. A binary trace read strictly is replayed by
+    /// slot (`BinaryTraceReplay.replayUnnamed`: no id built or hashed per event, none taught
+    /// to the engine) and, after the step, only checked record by record
+    /// (`BinaryTraceReader.skipToEnd`: framing and checksums, nothing decoded).
+    ///
+    /// The state after N events depends on every one of them, so no event before the step
+    /// can be skipped; what is skipped is everything else: no report, no log, no checkpoint,
+    /// no list of the photos an action names (`FastEngine.listsActionPhotos`), no engine and
+    /// no decoding after the step.
+    public static func after(
+        _ step: Int, of source: ReplaySource, progress: ((ReplayProgress) -> Void)? = nil
+    ) throws -> ReplayedState {
+        var events = try source.events()
+        var engine: FastEngine = statesOnlyEngine(events.header.configuration)
+        let limit = max(step, 0)
+        if let (state, applied) = try events.stateBySlot(of: &engine, after: limit) {
+            return try finish(&events, state: applied == step ? state : nil, applied: applied, progress)
+        }
+        let applied = try applyByID(&events, to: &engine, limit: limit, progress: progress)
+        return try finish(&events, state: applied == step ? ReplayFinal(engine) : nil, applied: applied, progress)
+    }
+
+    private static func applyByID<Engine: SelectionEngine>(
+        _ events: inout ReplayEvents, to engine: inout Engine, limit: Int, progress: ((ReplayProgress) -> Void)?
+    ) throws -> Int {
+        var applied = 0
+        while applied < limit, let traceEvent = try events.next() {
+            _ = engine.apply(traceEvent.event)
+            applied += 1
+            if applied & 4095 == 0, let progress {
+                progress(ReplayProgress(phase: .reading, events: applied, total: nil, bytes: events.bytesRead))
+            }
+        }
+        return applied
+    }
+
+    private static func finish(
+        _ events: inout ReplayEvents, state: ReplayFinal?, applied: Int, _ progress: ((ReplayProgress) -> Void)?
+    ) throws -> ReplayedState {
+        let rest = try events.skipToEnd { skipped, bytesRead in
+            progress?(ReplayProgress(phase: .reading, events: applied + skipped, total: nil, bytes: bytesRead))
+        }
+        return ReplayedState(state: state, eventCount: applied + rest, damage: events.damage)
+    }
+}
+
+/// A fresh engine for a replay that reads states, not steps: the fast engine does not list
+/// the photos of Delete, Move, Share and Edit (`FastEngine.listsActionPhotos`), the O(N)
+/// part of replaying them.
+func statesOnlyEngine<Engine: SelectionEngine>(_ configuration: GridConfiguration) -> Engine {
+    guard Engine.self == FastEngine.self else { return Engine(configuration: configuration) }
+    var engine = FastEngine(configuration: configuration)
+    engine.listsActionPhotos = false
+    return engine as! Engine
+}

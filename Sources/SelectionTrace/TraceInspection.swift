@@ -1,0 +1,253 @@
+import Foundation
+import SelectionCore
+
+/// What one pass over a trace found, without replaying it: events by kind, times, and the
+/// damage that stopped the pass. `gridsim inspect`'s core, and its two renderings.
+public struct TraceInspection: Sendable {
+    /// Events of each kind, in `EventName.allCases` order.
+    public var countsByKind = [Int](repeating: 0, count: EventName.allCases.count)
+    public var events = 0
+    public var timedEvents = 0
+    public var firstTime: Int?
+    public var lastTime: Int?
+    /// `location: message` of the damage that stopped the pass, if any.
+    public var error: String?
+
+    public init() {}
+
+    /// Reads every remaining event of `reader`, counting. A `TraceError` (damage) ends the
+    /// pass and is kept in `error`; other errors (reading the file failed) are thrown.
+    ///
+    /// O(events) with no allocation per event; for a binary trace, open the reader with
+    /// `Options.keepsIDs` off (photos are never named here). `progress` is called every
+    /// `TraceProgressInterval.events` events.
+    public static func inspect(_ reader: inout TraceFileReader, progress: TraceProgress = { _, _ in }) throws
+        -> TraceInspection
+    {
+        var inspection = TraceInspection()
+        do {
+            while let (name, t) = try reader.nextKind() {
+                inspection.add(name, t: t)
+                if inspection.events % TraceProgressInterval.events == 0 {
+                    progress(inspection.events, reader.bytesRead)
+                }
+            }
+        } catch let error as TraceError {
+            inspection.error = "\(error.location): \(error.message)"
+        }
+        return inspection
+    }
+
+    @inline(__always)
+    mutating func add(_ name: EventName, t: Int?) {
+        events += 1
+        countsByKind[Self.ordinal(name)] += 1
+        if let t {
+            timedEvents += 1
+            if firstTime == nil { firstTime = t }
+            lastTime = t
+        }
+    }
+
+    /// The events of kind `name`.
+    public func count(of name: EventName) -> Int { countsByKind[Self.ordinal(name)] }
+
+    /// The position of `name` in `EventName.allCases`. O(1).
+    @inline(__always)
+    static func ordinal(_ name: EventName) -> Int {
+        switch name {
+        case .longPress: 0
+        case .selectItem: 1
+        case .tap: 2
+        case .select: 3
+        case .selectAll: 4
+        case .deselectAll: 5
+        case .done: 6
+        case .back: 7
+        case .delete: 8
+        case .move: 9
+        case .share: 10
+        case .edit: 11
+        case .dismiss: 12
+        case .libraryChanged: 13
+        }
+    }
+
+    // MARK: - Text
+
+    /// The report as a table of labelled rows. `fileSize` is the trace file's size in bytes.
+    public func text(_ reader: TraceFileReader, path: String, fileSize: Int) -> String {
+        var rows: [(String, String)] = [("trace", path)]
+        let header = reader.header
+        if let binary = reader.binaryReader {
+            rows.append(
+                ("format", "binary, format version \(binary.formatVersion), session salt \(Self.hexadecimal(binary.salt))"))
+        } else {
+            rows.append(("format", "text (JSON Lines), version \(header.version)"))
+        }
+        switch header.photos {
+        case .count(let n): rows.append(("grid", "\(n) photos, given by count"))
+        case .ids(let ids): rows.append(("grid", "\(ids.count) photos, given by id"))
+        }
+        rows.append(("limit", header.limit.map(String.init) ?? "none"))
+        rows.append(("reduce motion", header.reduceMotion ? "yes" : "no"))
+        if let meta = header.meta {
+            var json = JSONWriter()
+            json.value(.object(meta))
+            rows.append(("meta", json.text))
+        }
+        rows.append(("events", String(events) + (error != nil ? " (read before the damage)" : "")))
+        for name in EventName.allCases {
+            let count = count(of: name)
+            if count > 0 { rows.append(("  " + name.rawValue, String(count))) }
+        }
+        rows.append(("duration", duration))
+        var sizeText = ByteCount.text(fileSize)
+        if events > 0 { sizeText += String(format: " (%.1f bytes an event)", Double(fileSize) / Double(events)) }
+        rows.append(("size", sizeText))
+        if let binary = reader.binaryReader {
+            let stats = binary.statistics
+            rows.append(
+                ("records", "\(binary.recordCount): \(stats.eventRecords) events, \(stats.idDefinitionRecords) id definitions, "
+                    + "\(stats.syncRecords) sync points, \(stats.hasEndRecord ? 1 : 0) end"))
+            rows.append(("ids defined", "\(stats.idsDefinedByEvents) after the header"))
+            rows.append(("closed", stats.hasEndRecord ? "yes (end record)" : "no end record: the writer did not close it"))
+            if let lost = binary.lostEventsSummary { rows.append(("lost", lost)) }
+        }
+        var damage = reader.damage.map(\.description)
+        if let error {
+            damage.append("\(error); reading stopped here (--salvage reads past it)")
+        }
+        if damage.isEmpty { damage = ["none"] }
+        for (index, line) in damage.enumerated() { rows.append((index == 0 ? "damage" : "", line)) }
+
+        let width = rows.map(\.0.count).max()! + 2
+        return rows.map { label, value in
+            (label.isEmpty ? "" : label + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value
+        }.joined(separator: "\n") + "\n"
+    }
+
+    var duration: String {
+        guard let first = firstTime, let last = lastTime else {
+            return "unknown (no event has t)"
+        }
+        let seconds = Double(last - first) / 1000
+        let span =
+            switch seconds {
+            case ..<60: String(format: "%.1f s", seconds)
+            case ..<3600: String(format: "%.1f min", seconds / 60)
+            default: String(format: "%.1f h", seconds / 3600)
+            }
+        return "\(first) ms to \(last) ms (\(span)); \(timedEvents) of \(events) events timed"
+    }
+
+    static func hexadecimal(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    // MARK: - JSON
+
+    /// The header as the JSON object a text trace's header line holds.
+    static func headerJSON(_ header: TraceHeader) -> JSONValue {
+        (try? JSONParser.parse(TextTraceEncoding.line(for: header))) ?? .null
+    }
+
+    /// The report as one JSON object (and a newline).
+    public func json(_ reader: TraceFileReader, path: String, fileSize: Int) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("trace")
+        json.string(path)
+        json.key("format")
+        json.string(reader.format.rawValue)
+        json.key("header")
+        json.value(Self.headerJSON(reader.header))
+        json.key("events")
+        json.integer(events)
+        json.key("eventsByKind")
+        json.beginObject()
+        for name in EventName.allCases {
+            let count = count(of: name)
+            if count > 0 {
+                json.key(name.rawValue)
+                json.integer(count)
+            }
+        }
+        json.endObject()
+        json.key("timedEvents")
+        json.integer(timedEvents)
+        if let first = firstTime, let last = lastTime {
+            json.key("firstT")
+            json.integer(first)
+            json.key("lastT")
+            json.integer(last)
+            json.key("durationMs")
+            json.integer(last - first)
+        }
+        json.key("bytes")
+        json.integer(fileSize)
+        if let binary = reader.binaryReader {
+            json.key("formatVersion")
+            json.integer(binary.formatVersion)
+            json.key("salt")
+            json.string(Self.hexadecimal(binary.salt))
+            json.key("records")
+            json.integer(binary.recordCount)
+            json.key("idDefinitionRecords")
+            json.integer(binary.statistics.idDefinitionRecords)
+            json.key("idsDefinedAfterHeader")
+            json.integer(binary.statistics.idsDefinedByEvents)
+            json.key("syncRecords")
+            json.integer(binary.statistics.syncRecords)
+            json.key("closed")
+            json.bool(binary.statistics.hasEndRecord)
+            json.key("lostEvents")
+            json.integer(binary.lostEvents)
+            json.key("lostEventsIsLowerBound")
+            json.bool(binary.lostEventsIsLowerBound)
+        }
+        json.key("damage")
+        json.beginArray()
+        for damage in reader.damage {
+            json.beginObject()
+            json.key("kind")
+            json.string(damage.kind.rawValue)
+            if let line = damage.line {
+                json.key("line")
+                json.integer(line)
+            } else {
+                json.key("byteOffset")
+                json.integer(damage.byteOffset)
+                json.key("record")
+                json.integer(damage.record)
+            }
+            json.key("bytes")
+            json.integer(damage.byteCount)
+            json.key("eventsBefore")
+            json.integer(damage.eventsBefore)
+            json.key("reason")
+            json.string(damage.reason)
+            json.endObject()
+        }
+        json.endArray()
+        if let error {
+            json.key("error")
+            json.string(error)
+        }
+        json.endObject()
+        return json.text + "\n"
+    }
+}
+
+/// A byte count for a person: `12 bytes`, `3.4 KB`, `56.7 MB`, `1.23 GB`.
+public enum ByteCount {
+    public static func text(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1_000: "\(bytes) bytes"
+        case ..<1_000_000: String(format: "%.1f KB", Double(bytes) / 1e3)
+        case ..<1_000_000_000: String(format: "%.1f MB", Double(bytes) / 1e6)
+        default: String(format: "%.2f GB", Double(bytes) / 1e9)
+        }
+    }
+}

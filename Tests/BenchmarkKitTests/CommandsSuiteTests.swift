@@ -61,7 +61,7 @@ struct CommandsSuiteTests {
 
     @Test("the generated trace names ids the header does not list, and a fresh engine knows them")
     func addedIDs() {
-        let trace = CommandsTrace(photoCount: 1_000, eventCount: 400, seed: CommandsSuite.seed)
+        let trace = CommandsTrace(photoCount: 1_000, eventCount: 400)
         #expect(trace.events.count == 400)
         #expect(trace.header.photos.count == 1_000)
         #expect(!trace.addedIDs.isEmpty)

@@ -7,7 +7,7 @@ import BenchmarkKit
 /// costs, which is what the commands were too slow in before anything showed it.
 enum CommandsSuite: BenchmarkSuite {
     static let name = "commands"
-    static let summary = "the commands (check…) in-process on a PhotoKit-id trace, as a ratio to the engine replaying it; 1K … 1M"
+    static let summary = "the commands (check, replay --json, inspect, convert, generate) in-process on a PhotoKit-id trace, as a ratio to the engine replaying it; 1K … 1M"
 
     /// The largest grid a case runs at: a PhotoKit-id header lists every id (43 bytes each),
     /// so at 10M the trace is half a gigabyte before its first event.
@@ -36,7 +36,30 @@ enum CommandsSuite: BenchmarkSuite {
                 // events keep a sample at 1K within one scheduler tick (4 ms), which a busy
                 // machine's preemptions would otherwise land in.
                 eventCount: { _, _ in 50 }),
+            Command(
+                label: "replay", subject: { replayJSON(injection: $0.injection) },
+                timed: "gridsim replay --json: the text trace read from a file in the page cache (ReplaySource), replayed twice by the fast engine (StreamedReplay: the final state first, then each step), the JSON report written to a sink that counts the bytes",
+                eventCount: streamingEvents),
+            Command(
+                label: "inspect", subject: { inspect(injection: $0.injection) },
+                timed: "gridsim inspect: the text trace read from a file in the page cache, ids not kept, events counted by kind (TraceInspection.inspect), the summary rendered",
+                eventCount: streamingEvents),
+            Command(
+                label: "convert", subject: { convert(injection: $0.injection) },
+                timed: "gridsim convert to .gstrace: the text trace read from a file in the page cache, encoded as a binary trace (TraceConversion.convert) into a memory sink that counts the bytes",
+                eventCount: streamingEvents),
+            Command(
+                label: "generate", subject: { generate(injection: $0.injection) },
+                timed: "gridsim generate --ids photokit: the session drawn from its seed, id table included, written as a text trace (SyntheticSession.write(to:)) into a memory sink that counts the bytes",
+                eventCount: streamingEvents),
         ]
+    }
+
+    /// The streaming commands cost a few microseconds an event: a twentieth of the replay
+    /// suite's events (1,000 with --quick, 10,000 otherwise) keeps a sample at 10K photos,
+    /// header included, to a few milliseconds.
+    static func streamingEvents(size: Int, context: SuiteContext) -> Int {
+        max(50, context.replayEvents / 20)
     }
 
     static func cases(size: Int, context: SuiteContext, include: (String) -> Bool) -> [BenchmarkCase] {
@@ -45,7 +68,7 @@ enum CommandsSuite: BenchmarkSuite {
         return selected.map { command in
             let events = command.eventCount(size, context)
             // One fixture per case: cases run one after another and each releases its own.
-            let fixture = SharedFixture(users: 1) { CommandsTrace(photoCount: size, eventCount: events, seed: seed) }
+            let fixture = SharedFixture(users: 1) { CommandsTrace(photoCount: size, eventCount: events) }
             return BenchmarkCase(
                 suite: name, size: size, variant: command.label, parameters: CaseParameters(size: size, length: events),
                 operationName: "\(command.label) of \(events) events", itemName: "events", itemsPerOperation: events,

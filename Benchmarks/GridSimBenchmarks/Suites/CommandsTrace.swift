@@ -20,9 +20,14 @@ struct CommandsTrace {
     /// fresh engine interns them again so that `slotEvents` mean the same slots.
     let addedIDs: [PhotoID]
 
-    init(photoCount: Int, eventCount: Int, seed: UInt64) {
+    /// The generator's settings: `gridsim generate --photos N --seed 5 --ids photokit`.
+    static func settings(photoCount: Int) -> SessionSettings {
+        SessionSettings(photoCount: photoCount, seed: CommandsSuite.seed, ids: .photokit)
+    }
+
+    init(photoCount: Int, eventCount: Int) {
         self.photoCount = photoCount
-        var session = SyntheticSession(SessionSettings(photoCount: photoCount, seed: seed, ids: .photokit), eventCount: eventCount)
+        var session = SyntheticSession(Self.settings(photoCount: photoCount), eventCount: eventCount)
         header = session.header
         var events: [TraceEvent] = []
         events.reserveCapacity(eventCount)

@@ -17,8 +17,9 @@ enum BenchUsage {
         and grid-order snapshot diffs, replay throughput, a session's resident memory; each over
         grid sizes 1K … 10M and several implementations (the reference model, the seeds'
         Set<String>, Set<Int>, CRoaring, a plain bitset, stdlib diffs, a memory-copy kernel),
-        all checked to compute the same result; and the commands (check) in-process on a
-        PhotoKit-id trace, against the engine replaying the same events (1K … 1M). Gated
+        all checked to compute the same result; and the commands (check, replay --json,
+        inspect, convert, generate) in-process on a PhotoKit-id trace, against the engine
+        replaying the same events (1K … 1M). Gated
         against a baseline: allocations per operation and time ratios to an anchor timed
         alternately in the same run. Wall times and throughput are information only.
 

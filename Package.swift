@@ -33,7 +33,7 @@ let package = Package(
         .systemLibrary(name: "CRoaring", path: "Benchmarks/CRoaring", providers: [.apt(["libroaring-dev"])]),
         .target(
             name: "GridSimBenchmarks",
-            dependencies: ["SelectionCore", "SelectionTrace", "BenchmarkKit", "CRoaring"],
+            dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "PropertyTesting", "BenchmarkKit", "CRoaring"],
             path: "Benchmarks/GridSimBenchmarks"
         ),
         .executableTarget(

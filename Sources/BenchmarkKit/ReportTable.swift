@@ -27,7 +27,7 @@ public struct ReportTable {
             "build: \(build.configuration), Swift \(build.swiftCompiler), commit \(build.gitCommit)\(build.gitDirty == true ? " (with local changes)" : ""), jemalloc \(build.jemallocVersion)",
             "clock overhead \(ReportFormat.duration(nanoseconds: report.clockOverheadNanoseconds)) per sample (subtracted)"
                 + (report.memoryBandwidthBytesPerSecond.map { "; memory copy bandwidth \(ReportFormat.bytes($0))/s" } ?? ""),
-            "times are per operation; ratios: × ref = median / reference model's median, × best = median / fastest peer's median, ÷ anchor = median of per-round ratios to the anchor ± its round-to-round spread (gated for the reference model, the engine and the lower bound)",
+            "times are per operation; ratios: × ref = median / reference model's median, × best = median / fastest peer's median, ÷ anchor = median of per-round ratios to the anchor ± its round-to-round spread (gated for the reference model, the engine, the lower bound and the commands)",
         ]
         if let injection = report.settings.injection {
             preamble.append("TEST-ONLY INJECTION ACTIVE: \(injection)")

@@ -14,16 +14,19 @@ public enum SubjectRole: String, Codable, Sendable, CaseIterable {
     /// A kernel that computes nothing useful but moves the bytes the operation must touch at
     /// the machine's memory bandwidth: the physical limit. Exempt from the result check.
     case physicalLimit
+    /// A command users run (check, replay, inspect, convert, generate), timed in-process
+    /// through the library function the command calls, its report written to memory.
+    case command
 
     /// Whether the gate judges this subject's time ratio: only for code this project owns
     /// (the reference model, the engine, the lower bound standing in for it). A peer's or the
     /// seed approach's ratio moves when the toolchain, a library or the machine changes, not
     /// with our commits, and the peers here (CRoaring, `Set<Int>`) settle at ratios up to
     /// 1.46× apart from one process to the next: reported, never a verdict. Their allocation
-    /// counts, being exact, are still gated.
+    /// counts, being exact, are still gated. A command is this project's code end to end.
     public var isTimeGated: Bool {
         switch self {
-        case .reference, .engine, .lowerBound: true
+        case .reference, .engine, .lowerBound, .command: true
         case .seed, .peer, .physicalLimit: false
         }
     }
@@ -32,7 +35,7 @@ public enum SubjectRole: String, Codable, Sendable, CaseIterable {
     public var isPeer: Bool {
         switch self {
         case .seed, .peer, .lowerBound, .engine: true
-        case .reference, .physicalLimit: false
+        case .reference, .physicalLimit, .command: false
         }
     }
 }

@@ -17,9 +17,11 @@ enum BenchUsage {
         and grid-order snapshot diffs, replay throughput, a session's resident memory; each over
         grid sizes 1K … 10M and several implementations (the reference model, the seeds'
         Set<String>, Set<Int>, CRoaring, a plain bitset, stdlib diffs, a memory-copy kernel),
-        all checked to compute the same result. Gated against a baseline: allocations per
-        operation and time ratios to an anchor timed alternately in the same run. Wall times
-        and throughput are information only.
+        all checked to compute the same result; and the commands (check, replay --json,
+        inspect, convert, generate) in-process on a PhotoKit-id trace, against the engine
+        replaying the same events (1K … 1M). Gated
+        against a baseline: allocations per operation and time ratios to an anchor timed
+        alternately in the same run. Wall times and throughput are information only.
 
         options:
           --quick               the CI subset: sizes 1K,10K, \(seconds(.quick)) s of rounds per benchmark,
@@ -50,6 +52,8 @@ enum BenchUsage {
           GRIDSIM_BENCH_INJECT=extra-pass|extra-alloc   TEST-ONLY: slow the lower-bound subjects
                                 down (one more pass over their data, or one more allocation, per
                                 operation) to prove the gate catches it. Never set for a baseline.
+          GRIDSIM_BENCH_INJECT=command-pass   TEST-ONLY: run each command of the commands suite
+                                twice per operation. Words combine: extra-pass,command-pass.
 
         """
     }

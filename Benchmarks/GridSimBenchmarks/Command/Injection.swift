@@ -3,24 +3,29 @@ import BenchmarkKit
 
 /// TEST-ONLY: deliberate slow-downs that prove the regression gate works.
 ///
-/// Set `GRIDSIM_BENCH_INJECT=extra-pass`, `extra-alloc` or `extra-pass,extra-alloc`. The
-/// target is every subject with the `lowerBound` role (the plain bitset, and the dense-slot
-/// grid diff): the stand-ins for the project's engine until it exists.
+/// Set `GRIDSIM_BENCH_INJECT` to a comma-separated list of `extra-pass`, `extra-alloc` and
+/// `command-pass`. The first two target every subject with the `lowerBound` role (the plain
+/// bitset, and the dense-slot grid diff): the stand-ins for the project's engine until it
+/// exists; the third targets the `commands` suite's command subjects.
 /// - `extra-pass`: after each operation, one more read pass over the subject's data
 ///   (O(n/64) words for a bitset): a toggle becomes O(n), a pruning reads its input twice.
 /// - `extra-alloc`: one more heap allocation per operation.
+/// - `command-pass`: each command runs a second time per operation (a command reading its
+///   trace twice): its time doubles, its allocations too.
 ///
 /// Never set it for a baseline: a report records the injection, and the comparison warns.
 public struct Injection: Sendable, Equatable {
     public var extraPass: Bool
     public var extraAllocation: Bool
+    public var commandPass: Bool
 
     public static let none = Injection(extraPass: false, extraAllocation: false)
     public static let environmentVariable = "GRIDSIM_BENCH_INJECT"
 
-    public init(extraPass: Bool, extraAllocation: Bool) {
+    public init(extraPass: Bool, extraAllocation: Bool, commandPass: Bool = false) {
         self.extraPass = extraPass
         self.extraAllocation = extraAllocation
+        self.commandPass = commandPass
     }
 
     /// Parses the variable's value; nil for anything but the known words.
@@ -31,16 +36,19 @@ public struct Injection: Sendable, Equatable {
             switch word.trimmingCharacters(in: .whitespaces) {
             case "extra-pass": extraPass = true
             case "extra-alloc": extraAllocation = true
+            case "command-pass": commandPass = true
             default: return nil
             }
         }
     }
 
-    public var isActive: Bool { extraPass || extraAllocation }
+    public var isActive: Bool { extraPass || extraAllocation || commandPass }
 
     /// How a report records it.
     public var label: String? {
-        let words = [extraPass ? "extra-pass" : nil, extraAllocation ? "extra-alloc" : nil].compactMap { $0 }
+        let words = [
+            extraPass ? "extra-pass" : nil, extraAllocation ? "extra-alloc" : nil, commandPass ? "command-pass" : nil,
+        ].compactMap { $0 }
         return words.isEmpty ? nil : words.joined(separator: ",")
     }
 
@@ -68,5 +76,12 @@ public struct Injection: Sendable, Equatable {
         guard isActive else { return }
         if extraPass { blackHole(slots().reduce(0, &+)) }
         if extraAllocation { blackHole(AllocationProbe(1)) }
+    }
+
+    /// Call once per operation of a command subject, with the command's work: run again
+    /// under `command-pass`.
+    @inline(__always)
+    func afterCommand(_ command: () -> Void) {
+        if commandPass { command() }
     }
 }

@@ -25,7 +25,10 @@ protocol BenchmarkSuite {
 /// Every suite, in the order a run goes through them.
 enum SuiteCatalog {
     static var suites: [any BenchmarkSuite.Type] {
-        [ToggleSuite.self, PruningSuite.self, SelectionDiffSuite.self, GridDiffSuite.self, ReplaySuite.self, MemorySuite.self]
+        [
+            ToggleSuite.self, PruningSuite.self, SelectionDiffSuite.self, GridDiffSuite.self, ReplaySuite.self, MemorySuite.self,
+            CommandsSuite.self,
+        ]
     }
 
     /// Cases for `sizes`, size by size within each suite, filtered by substring of their id

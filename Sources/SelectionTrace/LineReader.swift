@@ -89,6 +89,46 @@ public struct LineReader {
         }
     }
 
+    /// Passes over blank lines (spaces and tabs) and the first line that is not blank,
+    /// without holding any of them, and counts them: for a second pass over a trace whose
+    /// header was read once, so that a header of millions of ids is not read into memory
+    /// again. False when the input ends before a line that is not blank. O(bytes passed).
+    public mutating func skipPastFirstNonBlankLine() throws -> Bool {
+        searched = 0
+        // Blank lines, byte by byte: they are short.
+        findContent: while true {
+            let available = source.available
+            var index = 0
+            while index < available {
+                switch source[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+                case UInt8(ascii: "\n"):
+                    lineNumber += 1
+                    index += 1
+                default:
+                    source.consume(index)
+                    break findContent
+                }
+            }
+            source.consume(available)
+            guard try source.request(1) else { return false }
+        }
+        // The line itself, a window at a time.
+        while true {
+            let available = source.available
+            if let newline = source.firstIndex(of: UInt8(ascii: "\n"), from: 0, count: available) {
+                source.consume(newline + 1)
+                lineNumber += 1
+                return true
+            }
+            source.consume(available)
+            guard try source.request(1) else {
+                lineNumber += 1
+                return true
+            }
+        }
+    }
+
     private func checkLength(_ length: Int) throws(TraceError) {
         // A trailing `\r` is not part of the line.
         guard length > maximumLineLength else { return }

@@ -16,6 +16,10 @@ public struct ReplaySource {
     let storage: Storage
     /// The trace's header, read when the source was opened.
     public let header: TraceHeader
+    /// The reader that read the header, kept for the first pass: reading a header again
+    /// costs as much as reading it first (a million ids are hashed again), and two readers
+    /// alive at once hold two id tables.
+    private let opened: OpenedEvents
 
     /// The trace at `path`: binary for `.gstrace`, text (JSON Lines) for anything else. Reads
     /// the header now; errors are the readers' (`TraceFileError`, `TraceError`).
@@ -26,18 +30,31 @@ public struct ReplaySource {
         let format: TraceFileFormat = TraceFileFormat(path: path) == .binary ? .binary : .text
         let options = BinaryTraceReader.Options(limits: limits, salvage: salvage)
         storage = .file(path: path, format: format, options: options)
-        header = try Self.openEvents(storage).header
+        let events = try Self.openEvents(storage)
+        header = events.header
+        opened = OpenedEvents(events)
     }
 
     /// A trace in memory (derived from a pointer layer, built by a test).
     public init(_ trace: Trace) {
         storage = .memory(trace)
         header = trace.header
+        opened = OpenedEvents(nil)
     }
 
-    /// The events from the first, with the reader's state.
+    /// The events from the first, with the reader's state. The first call hands out the
+    /// reader that read the header; later calls open the trace again, sharing the header
+    /// (and its id table) rather than reading it again.
     public func events() throws -> ReplayEvents {
-        try Self.openEvents(storage)
+        if let events = opened.take() { return events }
+        switch storage {
+        case .file(let path, .binary, let options):
+            return ReplayEvents(binary: try BinaryTraceReader(path: path, options: options, knownHeader: header))
+        case .file(let path, _, let options):
+            return ReplayEvents(text: try TextTraceReader(path: path, limits: options.limits, knownHeader: header))
+        case .memory:
+            return try Self.openEvents(storage)
+        }
     }
 
     /// The file's path, nil for a trace in memory.
@@ -54,6 +71,20 @@ public struct ReplaySource {
         case .memory(let trace):
             return ReplayEvents(trace)
         }
+    }
+}
+
+/// The reader a `ReplaySource` opened to learn the header, until a pass takes it.
+private final class OpenedEvents {
+    private var events: ReplayEvents?
+
+    init(_ events: ReplayEvents?) {
+        self.events = events
+    }
+
+    func take() -> ReplayEvents? {
+        defer { events = nil }
+        return events
     }
 }
 

@@ -35,6 +35,21 @@ public struct TextTraceReader {
         header = try Self.header(takingLine: &headerLine, lineNumber: lineNumber, limits: limits)
     }
 
+    /// A second reader of a trace whose header `known` was already read (by another reader
+    /// of the same file): the header's lines are passed over, not parsed, and `known`, with
+    /// its id table, is shared. The events are read and checked as by any reader.
+    public init(path: String, limits: TraceLimits = .default, knownHeader known: TraceHeader) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TraceFileError.cannotOpen(path)
+        }
+        lines = LineReader(fileHandle: handle)
+        lines.maximumLineLength = limits.maximumLineBytes
+        guard try lines.skipPastFirstNonBlankLine() else {
+            throw TraceError(line: max(lines.lineNumber, 1), message: "empty trace: expected a header line")
+        }
+        header = known
+    }
+
     /// The header in `line`. A plain id list is decoded apart (`HeaderIDArray`) and stored in
     /// the line's own memory, which this takes; anything else is parsed whole, as JSON.
     private static func header(takingLine line: inout [UInt8], lineNumber: Int, limits: TraceLimits) throws -> TraceHeader {

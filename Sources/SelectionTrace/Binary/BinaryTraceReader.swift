@@ -132,6 +132,64 @@ public struct BinaryTraceReader {
         }
     }
 
+    /// A second reader of the trace at `path` whose header `known` was already read (by
+    /// another reader of the same file): the header's id records are framed and checked
+    /// (length, salt, CRC) but not decoded, and `known`'s id table is shared rather than
+    /// built again. Events are read and checked as by any reader.
+    ///
+    /// - Throws: what `init(path:options:)` throws; a `TraceError` if the file no longer
+    ///   starts with the header `known` describes.
+    public init(path: String, options: Options = .default, knownHeader known: TraceHeader) throws {
+        let source = try ByteSource(path: path)
+        self.source = source
+        self.options = options
+        let file = try BinaryFileHeader.read(
+            from: source, limits: options.limits, verifiesChecksum: options.verifiesChecksums)
+        salt = file.salt
+        formatVersion = Int(file.formatVersion)
+        headerSize = file.size
+        guard file.explicitIDs, case .ids(let listed) = known.photos, listed.count == file.photoCount else {
+            // Nothing to share: a grid by count is read as cheaply as it is passed over.
+            names = SlotNames(
+                countedPhotos: file.explicitIDs ? 0 : file.photoCount, listedIDs: file.explicitIDs ? file.photoCount : 0)
+            header = TraceHeader(
+                version: file.traceVersion, photos: .count(file.photoCount), limit: file.limit,
+                reduceMotion: file.reduceMotion, meta: file.meta)
+            if file.explicitIDs { header.photos = .ids(try readHeaderIDs(count: file.photoCount)) }
+            return
+        }
+        names = SlotNames(adoptingListed: listed)
+        header = known
+        try passHeaderIDs(count: file.photoCount)
+    }
+
+    /// Passes over the id-definition records of the header's list, checking only that they
+    /// define slots `0 ..< count` in order: their ids were read by the reader that read
+    /// the header first.
+    private mutating func passHeaderIDs(count: Int) throws {
+        var defined = 0
+        while defined < count {
+            guard let record = try nextRecord(), record.kind == BinaryRecordKind.idDefinitions else {
+                throw TraceError(
+                    byteOffset: source.offset, record: recordCount,
+                    message: "the trace changed since its header was read: the header's ids end early")
+            }
+            var cursor = ByteCursor(record.body, count: record.bodyCount)
+            let firstSlot: UInt64
+            let idsInRecord: Int
+            do {
+                firstSlot = try cursor.varint()
+                idsInRecord = try cursor.count(ofEntriesTaking: 1, "the id count")
+            } catch {
+                throw failure(record, error.message)
+            }
+            guard firstSlot == UInt64(defined), defined + idsInRecord <= count else {
+                throw failure(record, "the trace changed since its header was read: the header's ids differ")
+            }
+            defined += idsInRecord
+        }
+    }
+
     /// The bytes read so far, header included.
     public var bytesRead: Int { source.offset }
 

@@ -34,6 +34,15 @@ public struct SlotNames: Sendable {
         added = PhotoIDTable(hasher: listedIDs.hasher)
     }
 
+    /// The names of a grid whose header list `listed` was read before (by another reader of
+    /// the same trace): the table is shared, not built again.
+    init(adoptingListed listed: PhotoIDTable) {
+        counted = SlotTable(countedPhotos: 0)
+        listedIDs = listed
+        listedCapacity = listed.count
+        added = PhotoIDTable(hasher: listed.hasher)
+    }
+
     /// Slots `0 ..< countedPrefix` are the ids `"1"` … `"countedPrefix"`.
     public var countedPrefix: Int { counted.countedPrefix }
 

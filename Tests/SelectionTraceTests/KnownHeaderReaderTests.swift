@@ -31,6 +31,19 @@ struct KnownHeaderReaderTests {
         return (text, binary)
     }
 
+    /// Reads `second` to its end, checking each event against `first`'s, and returns them.
+    static func readSideBySide(
+        _ first: inout some TraceEventReading, _ second: inout some TraceEventReading
+    ) throws -> [TraceEvent] {
+        var events: [TraceEvent] = []
+        while let event = try second.next() {
+            #expect(event == (try first.next()))
+            events.append(event)
+        }
+        #expect(try first.next() == nil)
+        return events
+    }
+
     @Test(arguments: [false, true])
     func aTextReaderPassesOverTheHeaderAndReadsTheSameEvents(_ blankLinesFirst: Bool) throws {
         let trace = Self.trace(ids: 3_000)
@@ -38,13 +51,7 @@ struct KnownHeaderReaderTests {
         var first = try TextTraceReader(path: path)
         var second = try TextTraceReader(path: path, knownHeader: first.header)
         #expect(second.header == first.header)
-        var events: [TraceEvent] = []
-        while let event = try second.next() {
-            #expect(event == (try first.next()))
-            events.append(event)
-        }
-        #expect(try first.next() == nil)
-        #expect(events == trace.events)
+        #expect(try Self.readSideBySide(&first, &second) == trace.events)
     }
 
     @Test func aBinaryReaderSharesTheHeaderTableAndReadsTheSameEvents() throws {
@@ -53,13 +60,7 @@ struct KnownHeaderReaderTests {
         var first = try BinaryTraceReader(path: path)
         var second = try BinaryTraceReader(path: path, knownHeader: first.header)
         #expect(second.header == first.header)
-        var events: [TraceEvent] = []
-        while let event = try second.next() {
-            #expect(event == (try first.next()))
-            events.append(event)
-        }
-        #expect(try first.next() == nil)
-        #expect(events == trace.events)
+        #expect(try Self.readSideBySide(&first, &second) == trace.events)
     }
 
     @Test func aBinaryTraceCutInsideTheKnownHeaderIsAnError() throws {
@@ -78,3 +79,11 @@ struct KnownHeaderReaderTests {
         #expect(reader.header == other.header)
     }
 }
+
+/// The readers' `next()`, so that one helper reads either kind side by side.
+protocol TraceEventReading {
+    mutating func next() throws -> TraceEvent?
+}
+
+extension TextTraceReader: TraceEventReading {}
+extension BinaryTraceReader: TraceEventReading {}

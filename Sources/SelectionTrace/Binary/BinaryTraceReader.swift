@@ -115,6 +115,22 @@ public struct BinaryTraceReader {
     }
 
     init(source: ByteSource, options: Options) throws {
+        try self.init(source: source, options: options, knownHeader: nil)
+    }
+
+    /// A second reader of the trace at `path` whose header `known` was already read (by
+    /// another reader of the same file): the header's id records are framed and checked
+    /// (length, salt, CRC) but not decoded, and `known`'s id table is shared rather than
+    /// built again. Events are read and checked as by any reader. A header that lists
+    /// another number of ids than `known` is read as usual.
+    ///
+    /// - Throws: what `init(path:options:)` throws; a `TraceError` if the file no longer
+    ///   starts with the header `known` describes.
+    public init(path: String, options: Options = .default, knownHeader known: TraceHeader) throws {
+        try self.init(source: ByteSource(path: path), options: options, knownHeader: known)
+    }
+
+    private init(source: ByteSource, options: Options, knownHeader known: TraceHeader?) throws {
         self.source = source
         self.options = options
         let file = try BinaryFileHeader.read(
@@ -122,6 +138,12 @@ public struct BinaryTraceReader {
         salt = file.salt
         formatVersion = Int(file.formatVersion)
         headerSize = file.size
+        if file.explicitIDs, case .ids(let listed)? = known?.photos, listed.count == file.photoCount {
+            names = SlotNames(adoptingListed: listed)
+            header = known!
+            try passHeaderIDs(count: file.photoCount)
+            return
+        }
         names = SlotNames(
             countedPhotos: file.explicitIDs ? 0 : file.photoCount, listedIDs: file.explicitIDs ? file.photoCount : 0)
         header = TraceHeader(
@@ -130,37 +152,6 @@ public struct BinaryTraceReader {
         if file.explicitIDs {
             header.photos = .ids(try readHeaderIDs(count: file.photoCount))
         }
-    }
-
-    /// A second reader of the trace at `path` whose header `known` was already read (by
-    /// another reader of the same file): the header's id records are framed and checked
-    /// (length, salt, CRC) but not decoded, and `known`'s id table is shared rather than
-    /// built again. Events are read and checked as by any reader.
-    ///
-    /// - Throws: what `init(path:options:)` throws; a `TraceError` if the file no longer
-    ///   starts with the header `known` describes.
-    public init(path: String, options: Options = .default, knownHeader known: TraceHeader) throws {
-        let source = try ByteSource(path: path)
-        self.source = source
-        self.options = options
-        let file = try BinaryFileHeader.read(
-            from: source, limits: options.limits, verifiesChecksum: options.verifiesChecksums)
-        salt = file.salt
-        formatVersion = Int(file.formatVersion)
-        headerSize = file.size
-        guard file.explicitIDs, case .ids(let listed) = known.photos, listed.count == file.photoCount else {
-            // Nothing to share: a grid by count is read as cheaply as it is passed over.
-            names = SlotNames(
-                countedPhotos: file.explicitIDs ? 0 : file.photoCount, listedIDs: file.explicitIDs ? file.photoCount : 0)
-            header = TraceHeader(
-                version: file.traceVersion, photos: .count(file.photoCount), limit: file.limit,
-                reduceMotion: file.reduceMotion, meta: file.meta)
-            if file.explicitIDs { header.photos = .ids(try readHeaderIDs(count: file.photoCount)) }
-            return
-        }
-        names = SlotNames(adoptingListed: listed)
-        header = known
-        try passHeaderIDs(count: file.photoCount)
     }
 
     /// Passes over the id-definition records of the header's list, checking only that they

@@ -14,38 +14,26 @@ extension CommandsSuite {
     /// hundred at 10K), and the case would time the reference model's state comparisons
     /// rather than the check's steady pace of one checkpoint every photos / 4 steps.
     static func check(injection: Injection) -> Subject<CommandsTrace> {
-        Subject(name: "gridsim check", role: .command) { trace, _ in
+        commandSubject("gridsim check", injection: injection) { trace in
             let text = trace.text
             let properties = Properties.all(candidate: FastEngine.self)
-            let last = StateBox<TraceChecking.Report?>(nil)
             let schedule = CheckpointSchedule(upfrontPhotos: 0)
-            func run() -> TraceChecking.Report {
+            return {
                 var reader = try! TextTraceReader(lines: LineReader(bytes: text))
                 let report = try! TraceChecking.check(
                     header: reader.header, events: &reader, properties: properties, schedule: schedule)
                 blackHole(TraceChecking.lines(for: report, tracePath: "trace.jsonl"))
                 return report
             }
-            return PreparedOperation(
-                perform: { count in
-                    last.withValue { last in
-                        for _ in 0..<count {
-                            last = run()
-                            injection.afterCommand { _ = run() }
-                        }
-                    }
-                },
-                result: {
-                    guard let report = last.value else { return nil }
-                    let failed = report.results.filter { $0.failure != nil }.map(\.property)
-                    // A failing property makes the count differ, so the case stops with both
-                    // results named rather than timing a check that found a bug.
-                    return eventsResult(
-                        failed.isEmpty ? report.events : -failed.count,
-                        detail: failed.isEmpty
-                            ? "all \(report.results.count) properties hold, \(report.checkpoints) checkpoints"
-                            : "FAILED: \(failed.joined(separator: ", "))")
-                })
+        } result: { report, _ in
+            let failed = report.results.filter { $0.failure != nil }.map(\.property)
+            // A failing property makes the count differ, so the case stops with both
+            // results named rather than timing a check that found a bug.
+            return eventsResult(
+                failed.isEmpty ? report.events : -failed.count,
+                detail: failed.isEmpty
+                    ? "all \(report.results.count) properties hold, \(report.checkpoints) checkpoints"
+                    : "FAILED: \(failed.joined(separator: ", "))")
         }
     }
 }

@@ -6,29 +6,16 @@ extension CommandsSuite {
     /// from a file (in the page cache: the fixture writes it untimed) and written as a binary
     /// trace by `TraceConversion.convert` to a `MemoryByteSink` that only counts the bytes.
     static func convert(injection: Injection) -> Subject<CommandsTrace> {
-        Subject(name: "gridsim convert → .gstrace", role: .command) { trace, _ in
+        commandSubject("gridsim convert → .gstrace", injection: injection) { trace in
             let file = TemporaryTraceFile(trace.text, suffix: ".jsonl")
-            let last = StateBox<TraceConversion.Result?>(nil)
-            func run() -> TraceConversion.Result {
+            return {
                 var reader = try! TraceFileReader(path: file.path)
                 var sink = MemoryByteSink(keepsBytes: false)
                 // A fixed salt: the same bytes in every run.
                 return try! TraceConversion.convert(&reader, to: .binary, into: &sink, salt: 0x5EED)
             }
-            return PreparedOperation(
-                perform: { count in
-                    last.withValue { last in
-                        for _ in 0..<count {
-                            last = run()
-                            injection.afterCommand { _ = run() }
-                        }
-                    }
-                    blackHole(file)
-                },
-                result: {
-                    guard let result = last.value else { return nil }
-                    return eventsResult(result.events, detail: "\(result.bytes) bytes of binary trace")
-                })
+        } result: { result, _ in
+            eventsResult(result.events, detail: "\(result.bytes) bytes of binary trace")
         }
     }
 }

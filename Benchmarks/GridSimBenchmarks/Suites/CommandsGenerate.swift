@@ -7,29 +7,18 @@ extension CommandsSuite {
     /// PhotoKit-style id table included) and written as a text trace by
     /// `SyntheticSession.write(to:)` to a `MemoryByteSink` that only counts the bytes.
     static func generate(injection: Injection) -> Subject<CommandsTrace> {
-        Subject(name: "gridsim generate", role: .command) { trace, _ in
+        commandSubject("gridsim generate", injection: injection) { trace in
             let settings = CommandsTrace.settings(photoCount: trace.photoCount)
             let eventCount = trace.events.count
-            let written = StateBox(0)
-            func run() -> Int {
+            return {
                 var session = SyntheticSession(settings, eventCount: eventCount)
                 var sink = MemoryByteSink(keepsBytes: false)
                 return try! session.write(to: &sink)
             }
-            return PreparedOperation(
-                perform: { count in
-                    written.withValue { written in
-                        for _ in 0..<count {
-                            written = run()
-                            injection.afterCommand { _ = run() }
-                        }
-                    }
-                },
-                result: {
-                    // The bytes written are the fixture's own trace, or the generator changed.
-                    guard written.value == trace.text.count else { return nil }
-                    return eventsResult(eventCount, detail: "\(written.value) bytes of text trace")
-                })
+        } result: { written, trace in
+            // The bytes written are the fixture's own trace, or the generator changed.
+            guard written == trace.text.count else { return nil }
+            return eventsResult(trace.events.count, detail: "\(written) bytes of text trace")
         }
     }
 }

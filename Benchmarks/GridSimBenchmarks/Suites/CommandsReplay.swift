@@ -9,27 +9,17 @@ extension CommandsSuite {
     /// `StreamedReplay` with the fast engine (the final state first, then every step as it is
     /// made), the JSON report written to a `ReportOutput` whose sink only counts the bytes.
     static func replayJSON(injection: Injection) -> Subject<CommandsTrace> {
-        Subject(name: "gridsim replay --json", role: .command) { trace, _ in
+        commandSubject("gridsim replay --json", injection: injection) { trace in
             let file = TemporaryTraceFile(trace.text, suffix: ".jsonl")
-            let last = StateBox((events: 0, bytes: 0))
-            func run() -> (events: Int, bytes: Int) {
+            return { () -> (events: Int, bytes: Int) in
                 var written = 0
                 var output = ReportOutput { written += $0.count }
                 let source = try! ReplaySource(path: file.path)
                 let replay = try! StreamedReplay.writeReport(of: source, engine: FastEngine.self, format: .json, to: &output)
                 return (replay.eventCount, written)
             }
-            return PreparedOperation(
-                perform: { count in
-                    last.withValue { last in
-                        for _ in 0..<count {
-                            last = run()
-                            injection.afterCommand { _ = run() }
-                        }
-                    }
-                    blackHole(file)
-                },
-                result: { eventsResult(last.value.events, detail: "\(last.value.bytes) bytes of JSON report") })
+        } result: { last, _ in
+            eventsResult(last.events, detail: "\(last.bytes) bytes of JSON report")
         }
     }
 }

@@ -12,16 +12,8 @@ import Testing
 /// needs release timings and a quiet process: it is `scripts/bench-selfcheck`.
 @Suite("The regression gate", .serialized)
 struct RegressionGateTests {
-    /// Runs the command; returns its exit code and standard output.
     func bench(_ arguments: [String], inject: String? = nil) -> (code: Int32, output: String) {
-        final class Output: @unchecked Sendable { var text = "" }
-        let output = Output()
-        var environment: [String: String] = [:]
-        if let inject { environment[Injection.environmentVariable] = inject }
-        let code = BenchCommand.run(
-            arguments: arguments, environment: environment, standardOutput: { output.text += $0 },
-            countAllocationsOnCallingThreadOnly: true)
-        return (code, output.text)
+        runBench(arguments, inject: inject)
     }
 
     func temporaryDirectory() throws -> String {

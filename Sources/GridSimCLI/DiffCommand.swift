@@ -24,12 +24,14 @@ enum DiffCommand {
             The trace is streamed: the events up to the later step are applied without a report
             and the earlier state is kept on the way; the rest of the trace is read only to check
             it (a binary trace by framing and checksums), so a malformed trace is an error wherever
-            it is. Memory is bounded by the grid, not by the number of events.
+            it is. Memory is bounded by the grid, not by the number of events (a trace read from a
+            pipe is read into memory). Long runs show their progress on stderr.
 
             EXIT CODES:
               0   printed
               64  bad flags, or a step outside the trace
-              65  the trace is malformed
+              65  the trace is malformed, before or after the steps: FILE:LINE: what is wrong
+                  (binary: FILE: byte N (record R): what is wrong), on stderr; nothing is printed
               66  the trace file is missing or cannot be opened
               70  the grid diff did not rebuild the later grid (a bug: please report it)
 

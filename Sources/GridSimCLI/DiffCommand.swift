@@ -6,7 +6,9 @@ enum DiffCommand {
     static let syntax = CommandSyntax(
         name: "diff",
         abstract: "Show what changed between two steps of a trace: chosen photos and the grid.",
-        positionals: [.init(name: "trace", help: "A text trace (JSON Lines, SPEC.md section 4).")],
+        positionals: [
+            .init(name: "trace", help: "A trace: text (.jsonl, SPEC.md section 4) or binary (.gstrace).")
+        ],
         options: [
             .value("--from", "step", help: "The earlier step (0 is the start).", default: "0"),
             .value("--to", "step", help: "The later step.", default: "the last"),
@@ -19,10 +21,17 @@ enum DiffCommand {
             in the later grid, and moves from one to the other. The grid diff is checked by
             applying it to the earlier grid before it is printed.
 
+            The trace is streamed: the events up to the later step are applied without a report
+            and the earlier state is kept on the way; the rest of the trace is read only to check
+            it (a binary trace by framing and checksums), so a malformed trace is an error wherever
+            it is. Memory is bounded by the grid, not by the number of events (a trace read from a
+            pipe is read into memory). Long runs show their progress on stderr.
+
             EXIT CODES:
               0   printed
               64  bad flags, or a step outside the trace
-              65  the trace is malformed
+              65  the trace is malformed, before or after the steps: FILE:LINE: what is wrong
+                  (binary: FILE: byte N (record R): what is wrong), on stderr; nothing is printed
               66  the trace file is missing or cannot be opened
               70  the grid diff did not rebuild the later grid (a bug: please report it)
 
@@ -31,20 +40,34 @@ enum DiffCommand {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let trace = try TraceLoading.load(arguments.positionals[0])
-        let from = try arguments.step("--from", default: 0, of: trace)
-        let to = try arguments.step("--to", default: trace.events.count, of: trace)
-
-        let store = EngineKind.eventStore(for: trace)
-        let old = store.state(at: from)
-        let new = store.state(at: to)
+        let path = arguments.positionals[0]
+        let source = try TraceLoading.source(path) { console.err($0 + "\n") }
+        // Steps that are not numbers are refused once the trace has been read, as steps
+        // outside it are: a malformed trace is reported first.
+        let wantedFrom = (try? arguments.integer("--from", default: 0)) ?? 0
+        let wantedTo = arguments.value("--to") == nil ? nil : (try? arguments.integer("--to", default: 0)) ?? 0
+        let earlier = wantedTo.map { min(wantedFrom, $0) } ?? wantedFrom
+        let later = wantedTo.map { max(wantedFrom, $0) }
+        var progress = ProgressLine("diff", console: console)
+        let replayed = try TraceLoading.mapErrors(path) {
+            try ReplayedStatePair.after(earlier, and: later, of: source) {
+                progress.update(events: $0.events, total: $0.total, bytes: $0.bytes)
+            }
+        }
+        for damage in replayed.damage { console.err("warning: \(path): \(damage)\n") }
+        let from = try arguments.step("--from", default: 0, eventCount: replayed.eventCount)
+        let to = try arguments.step("--to", default: replayed.eventCount, eventCount: replayed.eventCount)
+        guard let first = replayed.earlier, let last = replayed.later else {
+            preconditionFailure("steps \(from) and \(to) are in the trace but were not reached")
+        }
+        let (old, new) = from <= to ? (first, last) : (last, first)
         let diff = SnapshotDiff(from: old, to: new)
         guard diff.grid.apply(to: old.grid.order) == new.grid.order else {
             console.err("gridsim: internal error: the grid diff from step \(from) to \(to) does not rebuild the grid\n")
             return .software
         }
-        let table = store.engine.slots
-        let rendering = DiffRendering(diff: diff, table: table, from: from, to: to)
+        // The table only grows, so the later engine's names every slot of both.
+        let rendering = DiffRendering(diff: diff, table: last.slots, from: from, to: to)
         console.out(arguments.flag("--json") ? rendering.json : rendering.text)
         return .success
     }

@@ -14,7 +14,9 @@ let package = Package(
         // Domain: events, state, the reducer(s) and what a person sees.
         .target(name: "SelectionCore"),
         // Traces: the JSON Lines codec and replay.
-        .target(name: "SelectionTrace", dependencies: ["SelectionCore"]),
+        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "CCRC32C"]),
+        // CRC-32C with the SSE4.2 instruction, chosen at run time; software fallback in Swift.
+        .target(name: "CCRC32C"),
 
         // Pointer input, grid layout, gesture recognition and synthetic user sessions.
         .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace"]),

@@ -8,6 +8,13 @@ enum UTF8Validation {
     static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
+        // Most ids are a few ASCII bytes ("s123456"): shorter than a word, they would go
+        // through the sequence decoder byte by byte; one OR over them settles the common case.
+        if count < 8 {
+            var union: UInt8 = 0
+            for offset in 0..<count { union |= base.load(fromByteOffset: offset, as: UInt8.self) }
+            if union < 0x80 { return true }
+        }
         var index = 0
         while index < count {
             if index + 8 <= count {
@@ -16,6 +23,11 @@ enum UTF8Validation {
                     index += 8
                     continue
                 }
+            } else if count >= 8 {
+                // A tail shorter than a word: the last eight bytes (overlapping ones already
+                // checked) are all ASCII only if the tail is.
+                let last = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                if last & 0x8080_8080_8080_8080 == 0 { return true }
             }
             let lead = base.load(fromByteOffset: index, as: UInt8.self)
             if lead < 0x80 {

@@ -29,6 +29,22 @@ struct BinaryPrimitivesTests {
         }
     }
 
+    @Test func instructionAndSoftwareAgreeAtEveryLengthAndAlignment() {
+        // Lengths around the 8- and 4-byte steps of the instruction loop, from every offset
+        // within a word, resumed from a non-trivial CRC; the same path on any processor.
+        let bytes = (0..<256).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        bytes.withUnsafeBytes { buffer in
+            for offset in 0..<8 {
+                for length in 0...(256 - 8) {
+                    let start = buffer.baseAddress! + offset
+                    let software = CRC32C.softwareUpdate(0x1234_5678, start, count: length)
+                    #expect(CRC32C.update(0x1234_5678, start, count: length) == software, "offset \(offset), length \(length)")
+                }
+            }
+        }
+        #expect(CRC32C.softwareUpdate(0, Array("123456789".utf8), count: 9) == 0xE306_9283)
+    }
+
     /// CRC-32C one bit at a time, straight from the definition.
     static func bitwiseCRC(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

@@ -195,4 +195,23 @@ struct UTF8ValidationTests {
             #expect(bytes.withUnsafeBytes { UTF8Validation.isValid($0) } == expected, "\(bytes)")
         }
     }
+
+    /// The all-ASCII shortcuts (ids shorter than a word, a tail shorter than a word) must not
+    /// hide a sequence, good or bad, at any place: ASCII of every length up to 24 with one
+    /// sequence inserted at every position.
+    @Test func asciiShortcutsSeeASequenceAnywhere() {
+        let sequences: [[UInt8]] = [[0x80], [0xC2, 0x80], [0xC2], [0xE2, 0x82, 0xAC], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x93, 0xB7], [0xFF]]
+        for length in 0...24 {
+            let ascii = (0..<length).map { UInt8(0x30 + $0 % 40) }
+            #expect(ascii.withUnsafeBytes { UTF8Validation.isValid($0) }, "ASCII of length \(length)")
+            for sequence in sequences {
+                for position in 0...length {
+                    var bytes = ascii
+                    bytes.insert(contentsOf: sequence, at: position)
+                    let expected = String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+                    #expect(bytes.withUnsafeBytes { UTF8Validation.isValid($0) } == expected, "\(bytes)")
+                }
+            }
+        }
+    }
 }

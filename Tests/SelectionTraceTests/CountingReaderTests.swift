@@ -5,11 +5,14 @@ import Testing
 @testable import SelectionTrace
 
 /// A binary reader that keeps no ids (what `gridsim inspect` opens) finds exactly what a
-/// reader that keeps them finds: the same events, damage, errors and counts.
+/// reader that keeps them finds: the same events, damage, errors and counts; and `nextKind()`,
+/// which builds no library-change lists, the same kinds and times.
 @Suite("Binary reader without ids")
 struct CountingReaderTests {
     struct Outcome: Equatable {
         var events: [TimedSlotEvent] = []
+        /// Filled by `nextKind()` passes instead of `events`.
+        var kinds: [String] = []
         var error: TraceError?
         var damage: [TraceDamage] = []
         var statistics = BinaryTraceReader.Statistics()
@@ -18,12 +21,20 @@ struct CountingReaderTests {
         var records = 0
     }
 
-    static func read(_ bytes: [UInt8], _ options: BinaryTraceReader.Options) -> Outcome {
+    static func kind(_ name: EventName, _ t: Int?) -> String {
+        "\(name.rawValue)@\(t.map(String.init) ?? "-")"
+    }
+
+    static func read(_ bytes: [UInt8], _ options: BinaryTraceReader.Options, kindsOnly: Bool = false) -> Outcome {
         var outcome = Outcome()
         do {
             var reader = try BinaryTraceReader(bytes: bytes, options: options)
             do {
-                while let event = try reader.nextSlotEvent() { outcome.events.append(event) }
+                if kindsOnly {
+                    while let (name, t) = try reader.nextKind() { outcome.kinds.append(kind(name, t)) }
+                } else {
+                    while let event = try reader.nextSlotEvent() { outcome.events.append(event) }
+                }
             } catch let error as TraceError {
                 outcome.error = error
             }
@@ -47,6 +58,12 @@ struct CountingReaderTests {
                 let kept = read(bytes, options)
                 options.keepsIDs = false
                 #expect(read(bytes, options) == kept, "\(what), salvage \(salvage), checksums \(verifiesChecksums)")
+                var kinds = kept
+                kinds.kinds = kept.events.map { kind($0.event.name, $0.t) }
+                kinds.events = []
+                #expect(
+                    read(bytes, options, kindsOnly: true) == kinds,
+                    "kinds only: \(what), salvage \(salvage), checksums \(verifiesChecksums)")
             }
         }
     }

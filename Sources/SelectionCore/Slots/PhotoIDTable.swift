@@ -20,7 +20,9 @@ public struct PhotoIDTable: Sendable {
     /// Every id's bytes, back to back.
     private var bytes: [UInt8] = []
     /// `ends[i]` is where id `i`'s bytes end; it starts where id `i - 1`'s end (0 for the first).
-    private var ends: [UInt32] = []
+    /// Visible to inlined code so that `count`, read for every slot a reader checks, is not a
+    /// call across modules.
+    @usableFromInline private(set) internal var ends: [UInt32] = []
     /// A power of two buckets (or none while the table is empty).
     private var buckets: [UInt64] = []
     /// Ids in the index: positions minus repeats and unnamed positions.
@@ -46,8 +48,8 @@ public struct PhotoIDTable: Sendable {
         for id in ids { appendAllowingDuplicate(id) }
     }
 
-    /// How many positions the table holds.
-    @inline(__always)
+    /// How many positions the table holds. O(1), inlined into other modules.
+    @inlinable @inline(__always)
     public var count: Int { ends.count }
 
     /// The bytes of every id together.

@@ -4,11 +4,14 @@ import SelectionCore
 extension BinaryTraceReader {
     /// The event a record holds, or nil for bookkeeping (and for an event a salvaging reader
     /// drops). A body that does not decode is an error, or, when salvaging, skipped damage.
+    ///
+    /// With `buildsLists` false a library change is checked as fully but comes back with
+    /// empty lists, so that a pass that only counts events allocates nothing for it.
     @inline(__always)
-    mutating func decode(_ record: RawRecord) throws -> TimedSlotEvent? {
+    mutating func decode(_ record: RawRecord, buildsLists: Bool = true) throws -> TimedSlotEvent? {
         do {
             if record.kind >= BinaryRecordKind.firstEvent {
-                return try decodeEvent(record)
+                return try decodeEvent(record, buildsLists: buildsLists)
             }
             switch record.kind {
             case BinaryRecordKind.idDefinitions: try decodeIDDefinitions(record, headerIDCount: nil)
@@ -31,7 +34,7 @@ extension BinaryTraceReader {
     }
 
     @inline(__always)
-    private mutating func decodeEvent(_ record: RawRecord) throws -> TimedSlotEvent? {
+    private mutating func decodeEvent(_ record: RawRecord, buildsLists: Bool) throws -> TimedSlotEvent? {
         statistics.eventRecords += 1
         guard synced else {
             // After skipped damage the time and slot bases are unknown until a sync point:
@@ -68,7 +71,7 @@ extension BinaryTraceReader {
         case 11: event = .edit
         case 12: event = .dismiss
         case 13:
-            let change = try libraryChange(&cursor)
+            let change = try libraryChange(&cursor, buildsLists: buildsLists)
             event = change.event
             named = change.named
         default:
@@ -104,28 +107,32 @@ extension BinaryTraceReader {
     func isNamed(_ index: Int) -> Bool { names.isNamed(index) }
 
     /// `removedCount (slotDelta)* insertedCount (slotDelta at)*`, deltas running through the
-    /// record from 0, so that a library change decodes on its own.
-    private func libraryChange(_ cursor: inout ByteCursor) throws(BodyError) -> (event: SlotEvent, named: Bool) {
+    /// record from 0, so that a library change decodes on its own. O(entries); the lists are
+    /// left empty unless `buildsLists`, every slot checked either way.
+    @inline(__always)
+    private func libraryChange(_ cursor: inout ByteCursor, buildsLists: Bool) throws(BodyError)
+        -> (event: SlotEvent, named: Bool)
+    {
         // Every entry takes at least a byte (an insertion two), so the counts are bounded by
         // the record's size before anything is reserved for them.
         let removedCount = try cursor.count(ofEntriesTaking: 1, "the removed count")
         var named = true
         var previous: Int64 = 0
         var removed: [PhotoSlot] = []
-        removed.reserveCapacity(removedCount)
+        if buildsLists { removed.reserveCapacity(removedCount) }
         for _ in 0..<removedCount {
             previous = try slot(after: previous, &cursor)
             named = named && isNamed(Int(previous))
-            removed.append(PhotoSlot(rawValue: UInt32(previous)))
+            if buildsLists { removed.append(PhotoSlot(rawValue: UInt32(previous))) }
         }
         let insertedCount = try cursor.count(ofEntriesTaking: 2, "the inserted count")
         var inserted: [SlotInsertion] = []
-        inserted.reserveCapacity(insertedCount)
+        if buildsLists { inserted.reserveCapacity(insertedCount) }
         for _ in 0..<insertedCount {
             previous = try slot(after: previous, &cursor)
             named = named && isNamed(Int(previous))
             let at = try cursor.signedVarint()
-            inserted.append(SlotInsertion(slot: PhotoSlot(rawValue: UInt32(previous)), at: Int(at)))
+            if buildsLists { inserted.append(SlotInsertion(slot: PhotoSlot(rawValue: UInt32(previous)), at: Int(at))) }
         }
         return (.libraryChanged(removed: removed, inserted: inserted), named)
     }

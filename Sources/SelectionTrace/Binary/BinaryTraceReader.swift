@@ -210,6 +210,20 @@ public struct BinaryTraceReader {
         return nil
     }
 
+    /// The next event's kind and time, or nil at the end of the trace: what a pass that only
+    /// counts needs. Every record is read and checked as by `nextSlotEvent()`, but a library
+    /// change's lists are not built. O(record length), no allocation for an event.
+    @inline(__always)
+    public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
+        while let record = try nextRecord() {
+            if let event = try decode(record, buildsLists: false) {
+                eventCount += 1
+                return (event.event.name, event.t)
+            }
+        }
+        return nil
+    }
+
     /// The next event with its photos as ids, or nil at the end of the trace.
     ///
     /// - Precondition: `Options.keepsIDs` (the default).

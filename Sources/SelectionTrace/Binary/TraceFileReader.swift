@@ -89,10 +89,7 @@ public struct TraceFileReader {
     /// only counts needs. A binary trace's photos are never named, so it may be opened with
     /// `Options.keepsIDs` off; damage is handled as by `next()`.
     public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
-        if binary != nil {
-            guard let timed = try binary!.nextSlotEvent() else { return nil }
-            return (timed.event.name, timed.t)
-        }
+        if binary != nil { return try binary!.nextKind() }
         guard let event = try next() else { return nil }
         return (event.event.name, event.t)
     }

@@ -82,6 +82,23 @@ struct LiveSlotsTests {
         expectConsistent(grid)
     }
 
+    /// Past eight insertions the duplicate check sorts the slots: a repeat anywhere in the
+    /// list, first and last included, still refuses the whole batch.
+    @Test(arguments: [(0, 11), (3, 4), (10, 11)])
+    func longBatchInsertionRejectsARepeatedSlot(first: Int, second: Int) {
+        var grid = LiveSlots(count: 3)
+        var insertions = (0..<12).map { SlotInsertion(slot: PhotoSlot(100 + $0), at: $0) }
+        insertions[second].slot = insertions[first].slot
+        let refused = grid.insert(contentsOf: insertions)
+        #expect(!refused)
+        #expect(grid.order == slots([0, 1, 2]))
+        let distinct = (0..<12).map { SlotInsertion(slot: PhotoSlot(112 - $0), at: 0) }
+        let accepted = grid.insert(contentsOf: distinct)
+        #expect(accepted)
+        #expect(grid.count == 15)
+        expectConsistent(grid)
+    }
+
     /// A batch insertion equals inserting one by one, clamping each position at its turn.
     @Test(arguments: [0, 1, 2, 63, 64, 65, 200, 5000])
     func batchInsertionMatchesOneByOne(count: Int) {

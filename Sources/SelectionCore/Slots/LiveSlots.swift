@@ -426,8 +426,9 @@ public struct LiveSlots: Sendable {
         return true
     }
 
-    /// Whether no slot of `insertions` is in the grid and none is listed twice. O(k), with a
-    /// hash set past a few.
+    /// Whether no slot of `insertions` is in the grid and none is listed twice. O(k) for a
+    /// few, else O(k log k): the raw slots sorted and neighbours compared, which for the tens
+    /// of photos a library change brings costs less than hashing each into a set.
     private func areNew(_ insertions: [SlotInsertion]) -> Bool {
         if insertions.contains(where: { live.contains($0.slot) }) { return false }
         if insertions.count <= 8 {
@@ -437,8 +438,9 @@ public struct LiveSlots: Sendable {
             }
             return true
         }
-        var seen = Set<PhotoSlot>(minimumCapacity: insertions.count)
-        return insertions.allSatisfy { seen.insert($0.slot).inserted }
+        var raw = insertions.map(\.slot.rawValue)
+        raw.sort()
+        return zip(raw, raw.dropFirst()).allSatisfy { $0 != $1 }
     }
 
     /// Puts a slot that is not in the grid at `position`, clamped to `0...count`.

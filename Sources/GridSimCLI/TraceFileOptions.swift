@@ -67,8 +67,11 @@ enum TraceFileOptions {
     /// `12 bytes`, `3.4 KB`, `56.7 MB`.
     static func size(_ bytes: Int) -> String { ByteCount.text(bytes) }
 
+    /// The size of the file at `path`, following a symbolic link to the trace it names; 0
+    /// when it cannot be read.
     static func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 }
 

@@ -99,4 +99,21 @@ struct InspectCommandTests {
         #expect(Captured.run("inspect", "--max-line-bytes", "65", text).code == 0)
         #expect(Captured.run("inspect", "--max-line-bytes", "0", text).code == 64)
     }
+
+    /// A trace linked into place (a CI workspace, a bug report's attachments) reads as the
+    /// file it names: its size, and its summary.
+    @Test func aSymbolicLinkReadsAsTheTraceItNames() throws {
+        let directory = try GridSimProcess.temporaryDirectory()
+        let target = directory.appendingPathComponent("target.jsonl").path
+        let trace = #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n"
+            + #"{"t":0,"event":"longPress","photo":"1"}"# + "\n"
+        try Data(trace.utf8).write(to: URL(fileURLWithPath: target))
+        let link = directory.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let direct = Captured.run("inspect", "--json", target)
+        let linked = Captured.run("inspect", "--json", link)
+        #expect(linked.code == 0)
+        #expect(linked.out.replacingOccurrences(of: link, with: target) == direct.out)
+        #expect(linked.out.contains("\(trace.utf8.count)"))
+    }
 }

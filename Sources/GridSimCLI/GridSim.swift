@@ -21,6 +21,7 @@ public enum GridSim {
     static let subcommands: [Subcommand] = [
         Subcommand(syntax: ReplayCommand.syntax, run: ReplayCommand.run),
         Subcommand(syntax: DiffCommand.syntax, run: DiffCommand.run),
+        Subcommand(syntax: ViewCommand.syntax, run: ViewCommand.run),
         Subcommand(syntax: CheckCommand.syntax, run: CheckCommand.run),
         Subcommand(syntax: ShrinkCommand.syntax, run: ShrinkCommand.run),
         Subcommand(syntax: PropertiesCommand.syntax, run: PropertiesCommand.run),

@@ -1,0 +1,120 @@
+import Foundation
+import GestureInput
+import SelectionCore
+import SelectionTrace
+
+/// `gridsim view TRACE`: one self-contained HTML page that replays a trace step by step in
+/// the grid's own layout, for a bug report or a CI artifact.
+enum ViewCommand {
+    static let syntax = CommandSyntax(
+        name: "view",
+        abstract: "Write a self-contained HTML page that replays a trace step by step.",
+        positionals: [
+            .init(name: "trace", help: "A trace: text (.jsonl, SPEC.md section 4) or binary (.gstrace).")
+        ],
+        options: [
+            .value(
+                "--output", "file", help: "Where to write the page ('-' for standard output).",
+                default: "the trace's name with .html, beside it"),
+            .flag("--force", help: "Overwrite the output file if it exists."),
+            .value("--at", "step", help: "The step the page opens at when its URL names none (0 is the start).", default: "0"),
+            .value(
+                "--width", "points",
+                help: "The viewport width the grid is laid out for (the seed's adaptive layout: 110-pt minimum, "
+                    + "4-pt spacing).", default: "the pointer layer's viewport, else 393"),
+        ],
+        discussion: """
+            The page loads nothing (no network, fonts, scripts or images) and works from file://, so it
+            can be attached to a bug report or kept as a CI artifact. It embeds the trace's events and,
+            for every step, its outcome and what changed (the engine's selection and grid diffs, the
+            tray's changes), never a state per step: the page rebuilds each state by applying them.
+            Open it at a step with #step=N in its URL; step with the arrow keys, Home and End.
+
+            Grids of more than 2,000 photos show a window of rows around the photos the step touches
+            and an overview strip of the whole grid marking where the chosen photos lie. A two-layer
+            trace (docs/pointer-traces.md) also shows the touches on the grid before each step and what
+            each resolved to.
+
+            The trace is replayed once, streamed, with the fast engine; memory grows with the grid and
+            with the page being written (about 60 bytes per event).
+
+            EXIT CODES:
+              0   written
+              64  bad flags or arguments, or --at outside the trace
+              65  the trace is malformed: FILE:LINE: what is wrong, on stderr; nothing is written
+              66  the trace file is missing or cannot be opened
+              70  the page's grid order disagreed with the engine's (a bug: please report it)
+              73  the output exists (use --force) or cannot be created
+              74  writing the page failed
+
+            EXAMPLES:
+              gridsim view Traces/picker-tray-limit.jsonl --output tray.html
+              gridsim view Traces/pointer/contextual-walkthrough.jsonl --at 5 --output walk.html
+              gridsim view big.gstrace --width 744 --output big.html     # an iPad-wide grid
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let path = arguments.positionals[0]
+        let output = arguments.value("--output") ?? Self.defaultOutput(for: path)
+        let wantedStep = (try? arguments.integer("--at", default: 0)) ?? 0
+        var width: Double?
+        if let text = arguments.value("--width") {
+            guard let value = Double(text), value.isFinite, value >= 1, value <= 10_000 else {
+                throw UsageError("--width must be a number of points from 1 to 10000; found '\(text)'")
+            }
+            width = value
+        }
+        if output != "-", FileManager.default.fileExists(atPath: output), !arguments.flag("--force") {
+            console.err("gridsim: error: \(output) exists; pass --force to overwrite it\n")
+            return .cantCreate
+        }
+
+        let source = try TraceLoading.source(path) { console.err($0 + "\n") }
+        let pointer = try TraceLoading.mapErrors(path) { try ViewPointerLayer.read(path: path) }
+        var options = ViewTimeline.Options()
+        options.width = width ?? pointer?.viewport.width ?? 393
+        options.initialStep = wantedStep
+        options.name = URL(fileURLWithPath: path).lastPathComponent
+        options.pointer = pointer
+        options.breakCount = ProcessInfo.processInfo.environment["GRIDSIM_VIEW_BREAK"] == "count"
+        var progressLine = ProgressLine("view", console: console)
+        let timeline = try TraceLoading.mapErrors(path) {
+            do {
+                return try ViewTimeline(source: source, options: options) { events, bytes in
+                    progressLine.update(events: events, bytes: bytes)
+                }
+            } catch let error as ViewBuildError {
+                throw TraceLoading.Failure(code: .software, message: "gridsim: internal error: \(path): \(error)")
+            }
+        }
+        for damage in timeline.damage { console.err("warning: \(path): \(damage)\n") }
+        _ = try arguments.step("--at", default: 0, eventCount: timeline.eventCount)
+
+        let page = ViewPage.html(title: options.name, data: timeline.json.bytes)
+        if output == "-" {
+            console.out(String(decoding: page, as: UTF8.self))
+            return .success
+        }
+        guard FileManager.default.createFile(atPath: output, contents: nil),
+            let handle = FileHandle(forWritingAtPath: output)
+        else {
+            console.err("gridsim: error: cannot create \(output)\n")
+            return .cantCreate
+        }
+        do {
+            try handle.write(contentsOf: page)
+            try handle.close()
+        } catch {
+            console.err("gridsim: error: writing \(output) failed: \(error)\n")
+            return .ioError
+        }
+        console.err("wrote \(output): \(timeline.eventCount) steps, \(TraceFileOptions.size(page.count))\n")
+        return .success
+    }
+
+    /// `dir/name.jsonl` → `dir/name.html`.
+    static func defaultOutput(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingPathExtension().appendingPathExtension("html").path
+    }
+}

@@ -87,7 +87,7 @@ enum ViewPage {
             </section>
             <section class="card touches" id="touches" aria-labelledby="touchesTitle" hidden>
               <h2 id="touchesTitle">Touches on the grid before this step</h2>
-              <svg id="touchSvg" role="img" aria-label="Touches: circles where fingers went down, lines where they moved, squares where they lifted; green a tap, blue a long press, red a press that resolved to nothing" xmlns="http://www.w3.org/2000/svg"></svg>
+              <svg id="touchSvg" role="img" aria-label="Touches: circles where fingers went down, lines where they moved, squares where they lifted; green a tap, blue a long press, red a press that resolved to nothing"></svg>
               <ul id="touchList"></ul>
             </section>
             <section class="card" aria-labelledby="stepsTitle">

@@ -511,6 +511,18 @@ enum ViewPageScript {
       document.body.dataset.step = String(cur);
     }
 
+    // #step=N&verify: walk every step forwards, then back to the start, checking that the
+    // count the diffs give agrees with the engine's at each one; the body says what it found.
+    function verifyWalk() {
+      const problems = [];
+      const check = (k) => { const want = k == 0 ? 0 : D.c[k - 1]; if (count != want && problems.length < 5) problems.push("step " + k + ": count " + count + " != " + want); };
+      moveTo(0); check(0);
+      while (cur < D.steps) { forward(++cur); check(cur); }
+      while (cur > 0) { backward(cur--); check(cur); }
+      if (gridCount != D.photos) problems.push("back at step 0 the grid has " + gridCount + " photos, not " + D.photos);
+      document.body.dataset.verified = problems.length ? problems.join("; ") : "ok";
+    }
+
     function stepFromHash() {
       const m = /step=(\d+)/.exec(location.hash);
       return m ? parseInt(m[1], 10) : D.at;
@@ -536,6 +548,7 @@ enum ViewPageScript {
     $("file").textContent = D.name;
     $("summary").textContent = D.steps + " events over " + D.photos.toLocaleString("en-US") + " photos" +
       (D.limit != null ? ", limit " + D.limit : "") + (D.reduceMotion ? ", Reduce Motion on" : "") + ". \u2190 \u2192 step, Home End jump.";
+    if (/verify/.test(location.hash)) verifyWalk();
     show(stepFromHash(), true);
     })();
     """#

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Debian's `chromium`, run headless: the DOM of a page after its script ran, or a screenshot.
+///
+/// As root Chromium needs `--no-sandbox`; it is passed always (these are our own pages).
+/// `--virtual-time-budget` lets the page's script run to completion before the DOM is dumped,
+/// without waiting that long in real time.
+struct HeadlessChromium: Sendable {
+    let executable: String
+
+    /// `GRIDSIM_CHROMIUM`, else `chromium` or `chromium-browser` on `PATH`; nil when none is found.
+    static func find() -> HeadlessChromium? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["GRIDSIM_CHROMIUM"], FileManager.default.isExecutableFile(atPath: path) {
+            return HeadlessChromium(executable: path)
+        }
+        for directory in (environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            for name in ["chromium", "chromium-browser"] {
+                let path = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: path) { return HeadlessChromium(executable: path) }
+            }
+        }
+        return nil
+    }
+
+    private var commonArguments: [String] {
+        ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--hide-scrollbars",
+         "--user-data-dir=\(NSTemporaryDirectory())gridsim-chromium-\(getpid())-\(UUID().uuidString)"]
+    }
+
+    /// The serialised DOM of `url` after `budget` ms of virtual time.
+    func dumpDOM(_ url: URL, budget: Int = 5000) throws -> String {
+        let output = try run(commonArguments + ["--virtual-time-budget=\(budget)", "--dump-dom", url.absoluteString])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Writes a PNG of `url` at `width` × `height` to `png`.
+    func screenshot(_ url: URL, to png: String, width: Int, height: Int, budget: Int = 5000) throws {
+        _ = try run(
+            commonArguments + [
+                "--virtual-time-budget=\(budget)", "--window-size=\(width),\(height)", "--screenshot=\(png)", url.absoluteString,
+            ])
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private func run(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(executable) exited with \(process.terminationStatus): \(arguments.last ?? "")")
+        }
+        return data
+    }
+}
+
+/// What a view page shows, read from its DOM by the contract of README's "Seeing a trace".
+struct ViewPageDOM {
+    var title: String?
+    var count: String?
+    var step: String?
+    /// Every photo cell in document order: its id and whether it is shown chosen.
+    var cells: [(photo: String, selected: Bool)] = []
+    /// The tray's thumbnails in order, when the page has a tray.
+    var tray: [String] = []
+    var verified: String?
+    var text: String
+
+    init(_ html: String) {
+        text = html
+        title = Self.first(#"<h2 id="title"[^>]*>([^<]*)</h2>"#, in: html)
+        count = Self.first(#"<span id="count"[^>]*>([^<]*)</span>"#, in: html)
+        step = Self.first(#"<span id="step"[^>]*>([^<]*)</span>"#, in: html)
+        verified = Self.first(#"data-verified="([^"]*)""#, in: html)
+        for tag in Self.all(#"<div [^>]*role="gridcell"[^>]*>"#, in: html) {
+            guard let photo = Self.first(#"data-photo="([^"]*)""#, in: tag),
+                let selected = Self.first(#"aria-selected="([^"]*)""#, in: tag)
+            else { continue }
+            cells.append((photo, selected == "true"))
+        }
+        if let tray = Self.first(#"<ol id="tray"[^>]*>(.*?)</ol>"#, in: html) {
+            self.tray = Self.all(#"<li [^>]*data-photo="([^"]*)""#, in: tray, group: 1)
+        }
+    }
+
+    private static func decode(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The first match's first group of `pattern` in the page.
+    func first(_ pattern: String) -> String? { Self.first(pattern, in: text) }
+
+    private static func first(_ pattern: String, in text: String) -> String? {
+        all(pattern, in: text, group: 1).first
+    }
+
+    private static func all(_ pattern: String, in text: String, group: Int = 0) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+        let range = NSRange(text.startIndex..., in: text)
+        return regex.matches(in: text, range: range).compactMap { match in
+            Range(match.range(at: group), in: text).map { decode(String(text[$0])) }
+        }
+    }
+}

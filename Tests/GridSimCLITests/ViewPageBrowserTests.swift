@@ -1,0 +1,196 @@
+import Foundation
+import GridSimCLI
+import TestSupport
+import Testing
+
+/// `gridsim view` pages in a real browser: every trace in Traces/ (and a generated one over a
+/// million photos) opened in headless Chromium at several steps through `#step=N`, the DOM
+/// checked against `gridsim replay --json --at N` for the same step: title, count, step, the
+/// chosen photos among the cells shown, the tray in order.
+///
+/// Chromium missing is a failure, not a skip (scripts/setup installs it, so CI has it); on a
+/// machine without it, `GRIDSIM_SKIP_BROWSER=1` turns these tests off.
+@Suite(
+    "gridsim view in headless Chromium", .serialized,
+    .enabled(if: ProcessInfo.processInfo.environment["GRIDSIM_SKIP_BROWSER"] != "1"))
+struct ViewPageBrowserTests {
+    static let traces = [
+        "back-both-modes.jsonl", "contextual-walkthrough.jsonl", "grid-photos-disappear.jsonl",
+        "picker-tray-limit.jsonl", "share-edit-keep-mode.jsonl", "pointer/contextual-walkthrough.jsonl",
+    ]
+
+    /// A page load to check: the page, the step, and the trace to replay for the truth.
+    struct Load: Sendable {
+        var page: URL
+        var trace: String
+        var step: Int
+        var verify = false
+    }
+
+    static func chromium() throws -> HeadlessChromium {
+        guard let chromium = HeadlessChromium.find() else {
+            let message =
+                "chromium is not installed: scripts/setup installs it (apt-get install chromium); "
+                + "GRIDSIM_SKIP_BROWSER=1 skips the browser tests on a machine without it"
+            Issue.record(Comment(rawValue: message))
+            throw HeadlessChromium.Failure(description: "no chromium")
+        }
+        return chromium
+    }
+
+    static func eventCount(_ trace: String) throws -> Int {
+        try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").count - 1
+    }
+
+    /// Writes the page of `trace` into a scratch directory.
+    static func page(of trace: String, name: String) throws -> URL {
+        let path = try ScratchDirectory.make("view").appendingPathComponent(name + ".html").path
+        let result = Captured.run("view", trace, "--output", path)
+        #expect(result.code == 0, "gridsim view \(trace): \(result.err)")
+        return URL(fileURLWithPath: path)
+    }
+
+    /// What the page shows at `load.step`, against `gridsim replay --json --at` there: the
+    /// mismatches, each naming the trace and the step (empty when all agree).
+    static func mismatches(_ dom: ViewPageDOM, _ load: Load) -> [String] {
+        let replay = Captured.run("replay", "--json", "--at", String(load.step), load.trace)
+        guard replay.code == 0,
+            let object = try? JSONSerialization.jsonObject(with: Data(replay.out.utf8)) as? [String: Any],
+            let state = object["state"] as? [String: Any]
+        else { return ["\(load.trace): replay --at \(load.step) failed: \(replay.err)"] }
+        let place = "\((load.trace as NSString).lastPathComponent) step \(load.step)"
+        var problems: [String] = []
+        func expect(_ what: String, _ shown: String?, _ truth: String) {
+            if shown != truth { problems.append("\(place): \(what) shows \(shown.map { "'\($0)'" } ?? "nothing"), replay says '\(truth)'") }
+        }
+        expect("#title", dom.title, state["title"] as? String ?? "?")
+        expect("#count", dom.count, String(state["count"] as? Int ?? -1))
+        expect("#step", dom.step, String(load.step))
+        let selected = Set(state["selected"] as? [String] ?? [])
+        let photos = state["photos"] as? Int ?? -1
+        if photos <= 2000 && dom.cells.count != photos {
+            problems.append("\(place): \(dom.cells.count) photo cells shown for a grid of \(photos)")
+        }
+        if photos > 2000 && (dom.cells.isEmpty && photos > 0 || dom.cells.count > 200) {
+            problems.append("\(place): \(dom.cells.count) photo cells in the window of a grid of \(photos)")
+        }
+        for cell in dom.cells where cell.selected != selected.contains(cell.photo) {
+            problems.append("\(place): photo \(cell.photo) is shown \(cell.selected ? "chosen" : "not chosen")")
+            if problems.count > 10 { break }
+        }
+        if let tray = state["tray"] as? [String], dom.tray != tray {
+            problems.append("\(place): #tray shows \(dom.tray), replay says \(tray)")
+        }
+        if load.verify && dom.verified != "ok" {
+            problems.append("\(place): walking every step forwards and back: \(dom.verified ?? "did not run")")
+        }
+        return problems
+    }
+
+    /// Loads every page in Chromium, four at a time (a load mostly waits for the browser to
+    /// start), and checks each.
+    static func check(_ loads: [Load], with chromium: HeadlessChromium) -> [String] {
+        let results = Results(count: loads.count)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 4
+        for index in loads.indices {
+            queue.addOperation {
+                Self.check(loads[index], with: chromium, into: results, at: index)
+            }
+        }
+        queue.waitUntilAllOperationsAreFinished()
+        return results.all
+    }
+
+    private static func check(_ load: Load, with chromium: HeadlessChromium, into results: Results, at index: Int) {
+        do {
+            var components = URLComponents(url: load.page, resolvingAgainstBaseURL: false)!
+            components.fragment = "step=\(load.step)" + (load.verify ? "&verify" : "")
+            let dom = ViewPageDOM(try chromium.dumpDOM(components.url!))
+            results.set(index, mismatches(dom, load))
+        } catch {
+            results.set(index, ["\(load.trace) step \(load.step): \(error)"])
+        }
+    }
+
+    @Test func everyTraceShowsWhatReplaySaysAtSeveralSteps() throws {
+        let chromium = try Self.chromium()
+        var loads: [Load] = []
+        for name in Self.traces {
+            let trace = Paths.trace(name)
+            let page = try Self.page(of: trace, name: name.replacingOccurrences(of: "/", with: "-"))
+            let count = try Self.eventCount(trace)
+            for step in Set([0, count / 2, count]).sorted() {
+                loads.append(Load(page: page, trace: trace, step: step, verify: step == count))
+            }
+        }
+        let problems = Self.check(loads, with: chromium)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func aMillionPhotoGridShowsAWindowAndTheOverview() throws {
+        let chromium = try Self.chromium()
+        let trace = try ScratchDirectory.make("view-large").appendingPathComponent("large.jsonl").path
+        let generated = Captured.run(
+            "generate", "--photos", "1000000", "--events", "1500", "--seed", "5", "--output", trace)
+        try #require(generated.code == 0)
+        let page = try Self.page(of: trace, name: "large")
+        let loads = [250, 1500].map { Load(page: page, trace: trace, step: $0, verify: $0 == 1500) }
+        let problems = Self.check(loads, with: chromium)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        let dom = ViewPageDOM(try chromium.dumpDOM(URL(string: page.absoluteString + "#step=250")!))
+        #expect(dom.first(#"<p id="overviewNote">(Whole grid: [^<]*)</p>"#) != nil, "the overview strip of a large grid")
+        #expect(dom.first(#"(around the photos this step touches)"#) != nil, "the window of a large grid")
+    }
+
+    @Test func aPointerTraceShowsItsTouchesAndWhatEachResolvedTo() throws {
+        let chromium = try Self.chromium()
+        let trace = Paths.trace("pointer/contextual-walkthrough.jsonl")
+        let page = try Self.page(of: trace, name: "pointer")
+        // Step 2's line carries a press that slid away as the grid scrolled, then the tap on
+        // photo 5; step 14's tap went down before the Delete of step 13 and lifted after it.
+        let touches = #"<ul id="touchList">(.*?)</ul>"#
+        let second = ViewPageDOM(try chromium.dumpDOM(URL(string: page.absoluteString + "#step=2")!))
+        let secondList = second.first(touches) ?? ""
+        #expect(secondList.contains("lifted at (200, 360): slid away"), "\(secondList)")
+        #expect(secondList.contains("lifted at (197, 138): tap on photo 5"), "\(secondList)")
+        #expect(secondList.contains("scrolled to 60"), "\(secondList)")
+        let last = ViewPageDOM(try chromium.dumpDOM(URL(string: page.absoluteString + "#step=14")!))
+        let lastList = last.first(touches) ?? ""
+        #expect(lastList.contains("tap on photo 2"), "\(lastList)")
+        #expect(last.text.contains("rejected: unknownPhoto"))
+    }
+
+    /// The check above must be able to fail: a page that shows every count one too high
+    /// (`GRIDSIM_VIEW_BREAK=count`, read by `gridsim view`) is caught on its count and title.
+    @Test func aPageShowingAWrongCountFailsTheCheck() throws {
+        let chromium = try Self.chromium()
+        let trace = Paths.trace("picker-tray-limit.jsonl")
+        setenv("GRIDSIM_VIEW_BREAK", "count", 1)
+        let broken = try Self.page(of: trace, name: "broken")
+        unsetenv("GRIDSIM_VIEW_BREAK")
+        let problems = Self.check([Load(page: broken, trace: trace, step: 7)], with: chromium)
+        #expect(problems.contains { $0.contains("#count shows '6', replay says '5'") }, "\(problems)")
+        #expect(problems.contains { $0.contains("#title shows '6 selected'") }, "\(problems)")
+    }
+}
+
+/// One slot per page load, filled from concurrent loads.
+private final class Results: @unchecked Sendable {
+    private var slots: [[String]]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ value: [String]) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.flatMap { $0 }
+    }
+}

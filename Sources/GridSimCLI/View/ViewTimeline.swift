@@ -180,6 +180,10 @@ struct ViewTimeline {
         }
         eventCount = step
         damage = events.damage
+        // Each step checked the photos it placed; once at the end, the whole order. O(N).
+        guard order.order == engine.grid.order.map(\.rawValue) else {
+            throw ViewBuildError(description: "the page's grid order differs from the engine's after the last step")
+        }
 
         // The slots' names: the header's (a count names slot i "i+1"), then the ids the
         // library brought, in slot order.

@@ -73,6 +73,8 @@ struct ViewPageDOM {
     /// The tray's thumbnails in order, when the page has a tray.
     var tray: [String] = []
     var verified: String?
+    /// The grid positions of the cells shown: `start ..< end`.
+    var window: Range<Int>?
     var text: String
 
     init(_ html: String) {
@@ -81,6 +83,11 @@ struct ViewPageDOM {
         count = Self.first(#"<span id="count"[^>]*>([^<]*)</span>"#, in: html)
         step = Self.first(#"<span id="step"[^>]*>([^<]*)</span>"#, in: html)
         verified = Self.first(#"data-verified="([^"]*)""#, in: html)
+        if let start = Self.first(#"id="windowNote" data-start="(\d+)""#, in: html).flatMap(Int.init),
+            let end = Self.first(#"id="windowNote" data-start="\d+" data-end="(\d+)""#, in: html).flatMap(Int.init), start <= end
+        {
+            window = start..<end
+        }
         for tag in Self.all(#"<div [^>]*role="gridcell"[^>]*>"#, in: html) {
             guard let photo = Self.first(#"data-photo="([^"]*)""#, in: tag),
                 let selected = Self.first(#"aria-selected="([^"]*)""#, in: tag)

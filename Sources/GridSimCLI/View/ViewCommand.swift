@@ -30,7 +30,7 @@ enum ViewCommand {
             tray's changes), never a state per step: the page rebuilds each state by applying them.
             Open it at a step with #step=N in its URL; step with the arrow keys, Home and End.
 
-            Grids of more than 2,000 photos show a window of rows around the photos the step touches
+            Grids of more than 500 photos show a window of 20 rows around the photos the step touches
             and an overview strip of the whole grid marking where the chosen photos lie. A two-layer
             trace (docs/pointer-traces.md) also shows the touches on the grid before each step and what
             each resolved to.

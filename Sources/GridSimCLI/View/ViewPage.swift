@@ -86,9 +86,11 @@ enum ViewPage {
               <p class="legend"><span><i style="background:#34c759"></i>chosen</span><span><i style="background:#ff3b30"></i>unchosen</span><span><i style="background:#af52de"></i>inserted</span><span><i style="background:#ff9f0a"></i>moved</span></p>
             </section>
             <section class="card touches" id="touches" aria-labelledby="touchesTitle" hidden>
-              <h2 id="touchesTitle">Touches on the grid before this step</h2>
+              <h2 id="touchesTitle">Touches on the grid up to this step (points in the grid's content)</h2>
+              <div class="pair">
               <svg id="touchSvg" role="img" aria-label="Touches: circles where fingers went down, lines where they moved, squares where they lifted; green a tap, blue a long press, red a press that resolved to nothing"></svg>
               <ul id="touchList"></ul>
+              </div>
             </section>
             <section class="card" aria-labelledby="stepsTitle">
               <h2 id="stepsTitle">Steps</h2>

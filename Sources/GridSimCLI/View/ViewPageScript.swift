@@ -5,12 +5,13 @@
 ///
 /// Costs: a step forwards or backwards costs what it changed (the grid order is kept in blocks
 /// of at most 4,096 slots, as `ViewGridOrder`); rendering costs the cells shown (the whole
-/// grid up to `smallGrid` photos, else a window of rows) plus, for a large grid, one pass over
+/// grid up to 500 photos, else a window of 20 rows) plus, for a large grid, one pass over
 /// the grid for the overview strip; the step list shows only the rows in view.
 enum ViewPageScript {
     static let javascript = #"""
     "use strict";
     (function () {
+    const started = performance.now();
     const D = JSON.parse(document.getElementById("data").textContent);
     const $ = (id) => document.getElementById(id);
 
@@ -77,7 +78,7 @@ enum ViewPageScript {
         D.g[step] = [deleted, inserted];
       }
     }
-    const SMALL_GRID = 2000, WINDOW_ROWS = 20, ROW_H = 22, MAX_BLOCK = 4096;
+    const SMALL_GRID = 500, WINDOW_ROWS = 20, ROW_H = 22, MAX_BLOCK = 4096;
     const totalSlots = D.photos + D.added.length;
     const name = (slot) => slot < D.photos ? (D.counted ? String(slot + 1) : D.ids[slot]) : D.added[slot - D.photos];
     const photoArg = (k) => { const p = D.p[k - 1]; return p >= 0 ? name(p) : p == -1 ? null : D.unknown[-p - 2]; };
@@ -363,9 +364,11 @@ enum ViewPageScript {
       $("windowNote").dataset.start = String(start);
       $("windowNote").dataset.end = String(end);
       renderOverview(start, end, large);
-      if (!large && focus >= 0 && k > 0) {
-        const f = grid.children[Math.min(focus, grid.children.length - 1)];
-        if (f) grid.scrollTop = Math.max(0, f.offsetTop - grid.clientHeight / 2);
+      if (focus >= 0 && k > 0) {
+        const f = grid.children[Math.max(0, Math.min(focus - start, grid.children.length - 1))];
+        if (f) grid.scrollTop = Math.max(0, f.offsetTop - grid.clientHeight / 2 + f.offsetHeight / 2);
+      } else {
+        grid.scrollTop = 0;
       }
     }
 
@@ -461,14 +464,23 @@ enum ViewPageScript {
       const line = k > 0 ? P.lines[k - 1] : P.before;
       const svg = $("touchSvg");
       const vw = P.viewport[0], vh = P.viewport[1];
-      svg.setAttribute("viewBox", "0 0 " + vw + " " + vh);
+      // The content the line's touches crossed: from its highest scroll offset to its lowest, a viewport tall.
+      const offsets = line ? [line.scrollStart].concat(line.scrolls) : [0];
+      let top = Math.min(...offsets), bottom = Math.max(...offsets) + vh;
+      if (line) for (const press of line.presses) for (const p of press.path.concat(press.up ? [press.up] : [])) {
+        top = Math.min(top, p[1] - 20); bottom = Math.max(bottom, p[1] + 20);
+      }
+      svg.setAttribute("viewBox", "0 " + top + " " + vw + " " + (bottom - top));
+      svg.style.maxWidth = Math.min(vw, 360) + "px";
       let body = "";
       const cols = P.columns, side = P.side, sp = P.spacing;
-      const scroll = line ? line.scrollStart : 0;
-      for (let i = 0; i < Math.min(gridCount, 400); i++) {
-        const x = (i % cols) * (side + sp), y = Math.floor(i / cols) * (side + sp) - scroll;
-        if (y + side < 0 || y > vh) continue;
-        body += '<rect x="' + x + '" y="' + y + '" width="' + side + '" height="' + side + '" fill="#e5e5ea"/>';
+      // Photos are labelled as the grid is now; the touches came before this step's event.
+      const labels = gridSlice(0, Math.min(gridCount, Math.ceil(bottom / (side + sp) + 1) * cols));
+      for (let i = 0; i < labels.length; i++) {
+        const x = (i % cols) * (side + sp), y = Math.floor(i / cols) * (side + sp);
+        if (y + side < top || y > bottom) continue;
+        body += '<rect x="' + x + '" y="' + y + '" width="' + side + '" height="' + side + '" fill="#e5e5ea"/>' +
+          '<text x="' + (x + 6) + '" y="' + (y + 18) + '" font-size="14" fill="#8e8e93">' + name(labels[i]).replace(/[<&]/g, "") + '</text>';
       }
       const items = [];
       if (line) {
@@ -493,6 +505,7 @@ enum ViewPageScript {
 
     let marksTimer = 0;
     function show(n, fromHash) {
+      const t0 = performance.now();
       moveTo(n);
       renderChrome(cur);
       renderGrid(cur);
@@ -508,6 +521,8 @@ enum ViewPageScript {
       if (!fromHash) history.replaceState(null, "", "#step=" + cur);
       clearTimeout(marksTimer);
       document.body.dataset.ready = "true";
+      // How long this step took to rebuild and draw, for measuring the page (README).
+      document.body.dataset.stepMs = (performance.now() - t0).toFixed(1);
       document.body.dataset.step = String(cur);
     }
 
@@ -550,6 +565,13 @@ enum ViewPageScript {
       (D.limit != null ? ", limit " + D.limit : "") + (D.reduceMotion ? ", Reduce Motion on" : "") + ". \u2190 \u2192 step, Home End jump.";
     if (/verify/.test(location.hash)) verifyWalk();
     show(stepFromHash(), true);
+    document.body.dataset.loadMs = (performance.now() - started).toFixed(1);
+    // #step=N&bench: then step forwards 100 times, for the time one step takes.
+    if (/bench/.test(location.hash)) {
+      const t = performance.now();
+      for (let i = 0; i < 100; i++) show(cur + 1, true);
+      document.body.dataset.benchStepMs = ((performance.now() - t) / 100).toFixed(2);
+    }
     })();
     """#
 }

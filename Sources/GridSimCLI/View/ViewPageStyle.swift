@@ -68,12 +68,13 @@ enum ViewPageStyle {
     .changes dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 0; }
     .changes dt { color: var(--muted); } .changes dd { margin: 0; word-break: break-all; }
     .steps { height: 340px; overflow-y: auto; position: relative; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
-    .steps .row { position: absolute; left: 0; right: 0; height: 22px; line-height: 22px; padding: 0 6px; white-space: nowrap;
+    .steps .row { position: absolute; left: 0; right: 0; height: 22px; line-height: 22px; padding: 0 6px; white-space: pre;
       overflow: hidden; text-overflow: ellipsis; cursor: pointer; }
     .steps .row[aria-selected="true"] { background: #dbeafe; font-weight: 600; }
     .steps .rejected { color: #c41e3a; } .steps .ignored { color: var(--muted); }
-    .touches svg { width: 100%; height: auto; background: #fafafa; border: 1px solid var(--line); border-radius: 8px; }
-    .touches ul { margin: 6px 0 0; padding-left: 18px; }
+    .touches .pair { display: flex; gap: 12px; align-items: flex-start; flex-wrap: wrap; }
+    .touches svg { width: 100%; height: auto; background: #fafafa; border: 1px solid var(--line); border-radius: 8px; flex: none; }
+    .touches ul { margin: 0; padding-left: 18px; flex: 1; min-width: 180px; }
     .legend span { display: inline-block; margin-right: 10px; font-size: 12px; }
     .legend i { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
     """#

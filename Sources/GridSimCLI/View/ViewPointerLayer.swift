@@ -3,7 +3,8 @@ import SelectionCore
 import SelectionTrace
 
 /// The touches of a two-layer trace, per event line, for the view page: where each finger went
-/// down, the path it moved along and where it lifted, and what the press resolved to (a tap or
+/// down, the path it moved along and where it lifted (in the grid's content coordinates: the
+/// viewport point plus the scroll offset of that moment, so a touch lands on its photo), and what the press resolved to (a tap or
 /// a long press on a photo), or why it resolved to nothing (it slid away, the grid scrolled,
 /// it found no photo, …).
 ///
@@ -49,15 +50,18 @@ struct ViewPointerLayer {
             var line = Line(scrollStart: surface.viewport.scrollOffset)
             for sample in traceLine.input ?? [] {
                 let wasIdle = surface.recognizer.phase == .idle
+                // Points in the grid's content, where the photos are: the scroll of that moment added.
+                let scroll = surface.viewport.scrollOffset
+                func content(_ point: Point) -> Point { Point(x: point.x, y: point.y + scroll) }
                 switch sample.input {
                 case .down(let pointer, let point):
-                    line.presses.append(Press(path: [point], up: nil))
+                    line.presses.append(Press(path: [content(point)], up: nil))
                     downs[pointer] = (lineIndex, line.presses.count - 1)
                     if wasIdle { active = (lineIndex, line.presses.count - 1) }
                 case .move(let pointer, let point):
-                    if let (l, i) = downs[pointer], l == lineIndex { line.presses[i].path.append(point) }
+                    if let (l, i) = downs[pointer], l == lineIndex { line.presses[i].path.append(content(point)) }
                 case .up(let pointer, let point), .cancel(let pointer, let point):
-                    if let (l, i) = downs[pointer], l == lineIndex { line.presses[i].up = point }
+                    if let (l, i) = downs[pointer], l == lineIndex { line.presses[i].up = content(point) }
                     downs[pointer] = nil
                 case .scroll(let offset):
                     line.scrolls.append(offset)

@@ -42,12 +42,12 @@ enum ViewPage {
           <p id="summary"></p>
         </header>
         <main>
-          <section class="phone" id="phone" aria-label="The app at this step">
+          <section class="phone" id="phone" aria-label="The app at this step (a picture of it: its buttons show their state and do nothing)">
             <div class="appbar">
-              <button id="leading" type="button" disabled>Select all</button>
+              <button id="leading" type="button" tabindex="-1" disabled>Select all</button>
               <h2 id="title" aria-live="off"></h2>
               <span class="visually-hidden">Chosen: </span><span id="count" class="visually-hidden"></span>
-              <button id="trailing" type="button" class="bordered" disabled>Select</button>
+              <button id="trailing" type="button" tabindex="-1" class="bordered" disabled>Select</button>
             </div>
             <div class="overview" id="overview" hidden>
               <canvas id="overviewCanvas" role="img" aria-label="Where the chosen photos lie in the whole grid"></canvas>
@@ -60,8 +60,8 @@ enum ViewPage {
               <ol id="tray" aria-label="Chosen photos, in the order picked"></ol>
             </div>
             <nav class="toolbar" id="toolbar" aria-label="Toolbar" hidden>
-              <button id="tb-share" type="button">Share</button><button id="tb-edit" type="button">Edit</button>
-              <button id="tb-move" type="button">Move</button><button id="tb-delete" type="button">Delete</button>
+              <button id="tb-share" type="button" tabindex="-1">Share</button><button id="tb-edit" type="button" tabindex="-1">Edit</button>
+              <button id="tb-move" type="button" tabindex="-1">Move</button><button id="tb-delete" type="button" tabindex="-1">Delete</button>
             </nav>
             <nav class="tabbar" id="tabbar" aria-label="Tab bar"><span>Library</span><span>For You</span><span>Albums</span><span>Search</span></nav>
             <div class="scrim" id="scrim" hidden></div>

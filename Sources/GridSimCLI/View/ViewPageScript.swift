@@ -349,12 +349,21 @@ enum ViewPageScript {
         start = firstRow * D.columns;
         end = Math.min(gridCount, start + WINDOW_ROWS * D.columns);
       }
+      // Rows for assistive technology (role="row"); the layout ignores them (display: contents).
       const frag = document.createDocumentFragment();
       const slots = gridSlice(start, end);
+      let row = null;
       slots.forEach((slot, i) => {
+        if (i % D.columns == 0) {
+          row = document.createElement("div");
+          row.className = "gridrow";
+          row.setAttribute("role", "row");
+          row.setAttribute("aria-rowindex", String(Math.floor((start + i) / D.columns) + 1));
+          frag.appendChild(row);
+        }
         const el = cell(slot, marks);
         if (start + i == focus && k > 0 && D.x[k - 1] >= 0) el.classList.add("focus");
-        frag.appendChild(el);
+        row.appendChild(el);
       });
       grid.appendChild(frag);
       grid.setAttribute("aria-rowcount", String(Math.ceil(gridCount / D.columns)));
@@ -552,7 +561,10 @@ enum ViewPageScript {
     scrubber.addEventListener("input", () => show(parseInt(scrubber.value, 10)));
     document.addEventListener("keydown", (e) => {
       if (e.target === scrubber || e.altKey || e.ctrlKey || e.metaKey) return;
-      const to = { ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 0, End: D.steps }[e.key];
+      const keys = { ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 0, End: D.steps };
+      // In the step list, up and down move through it too.
+      if (e.target === list) Object.assign(keys, { ArrowDown: cur + 1, ArrowUp: cur - 1, PageDown: cur + 10, PageUp: cur - 10 });
+      const to = keys[e.key];
       if (to === undefined) return;
       e.preventDefault();
       show(to);

@@ -25,6 +25,7 @@ enum ViewPageStyle {
     .overview canvas { width: 100%; height: 18px; display: block; border-radius: 4px; background: #e5e5ea; }
     .overview p { margin: 2px 0 0; font-size: 11px; color: var(--muted); }
     .grid { display: grid; gap: 4px; overflow-y: auto; max-height: 560px; position: relative; }
+    .gridrow { display: contents; }
     .cell { position: relative; aspect-ratio: 1; overflow: visible; }
     .cell .img { position: absolute; inset: 0; transition: transform .25s, border-radius .25s; display: flex;
       align-items: center; justify-content: center; color: rgba(255,255,255,.9); font-weight: 600; font-size: 15px; }
@@ -36,7 +37,7 @@ enum ViewPageStyle {
     .cell[aria-selected="true"] .check { background: var(--accent); }
     .cell[aria-selected="true"] .check::after { content: ""; position: absolute; left: 6px; top: 2px; width: 6px; height: 11px;
       border: solid #fff; border-width: 0 2.5px 2.5px 0; transform: rotate(45deg); }
-    .cell.focus { outline: 3px solid #ff9f0a; outline-offset: -3px; }
+    .cell.focus .img { box-shadow: 0 0 0 4px #ff9f0a inset; }
     @keyframes flash { from { box-shadow: 0 0 0 4px var(--mark) inset; } to { box-shadow: 0 0 0 0 transparent inset; } }
     .cell.m-chosen { --mark: #34c759; } .cell.m-unchosen { --mark: #ff3b30; } .cell.m-inserted { --mark: #af52de; } .cell.m-moved { --mark: #ff9f0a; }
     .cell.mark::before { content: ""; position: absolute; inset: 0; z-index: 2; animation: flash 1.6s ease-out forwards; pointer-events: none; }

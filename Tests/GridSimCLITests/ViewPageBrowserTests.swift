@@ -158,6 +158,18 @@ struct ViewPageBrowserTests {
         let lastList = last.first(touches) ?? ""
         #expect(lastList.contains("tap on photo 2"), "\(lastList)")
         #expect(last.text.contains("rejected: unknownPhoto"))
+
+        // A press after the last event, in the gap between the first two columns: the tap that
+        // found no photo, as a bug report's "I tapped and nothing happened" would carry it.
+        var walk = try String(contentsOfFile: trace, encoding: .utf8)
+        while walk.hasSuffix("\n") { walk.removeLast() }
+        walk.removeLast()  // the last line's closing brace
+        walk += #","inputAfter":[{"t":9000,"down":[130,10]},{"t":9050,"up":[130,10]}]}"# + "\n"
+        let after = try Paths.temporaryFile(walk)
+        let afterPage = try Self.page(of: after, name: "after")
+        let end = ViewPageDOM(try chromium.dumpDOM(URL(string: afterPage.absoluteString + "#step=14")!))
+        let endList = end.first(touches) ?? ""
+        #expect(endList.contains("after the last event: down at (130, 10), lifted at (130, 10): found no photo"), "\(endList)")
     }
 
     /// The check above must be able to fail: a page that shows every count one too high

@@ -501,7 +501,7 @@ enum ViewPageScript {
           const d = press.path[0];
           body += '<circle cx="' + d[0] + '" cy="' + d[1] + '" r="9" fill="' + color + '" fill-opacity=".35" stroke="' + color + '"/>';
           if (press.up) body += '<rect x="' + (press.up[0] - 5) + '" y="' + (press.up[1] - 5) + '" width="10" height="10" fill="' + color + '"/>';
-          items.push("down at (" + d.join(", ") + ")" + (press.up ? ", lifted at (" + press.up.join(", ") + ")" : ", still down") +
+          items.push((press.after ? "after the last event: " : press.continued ? "(held since an earlier step) " : "") + "down at (" + d.join(", ") + ")" + (press.up ? ", lifted at (" + press.up.join(", ") + ")" : ", still down") +
             ": " + (press.gesture ? press.gesture + (press.photo != null ? " on photo " + press.photo : "") : press.failure));
         }
         for (const s of line.scrolls) items.push("scrolled to " + s);

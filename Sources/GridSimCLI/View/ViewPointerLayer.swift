@@ -10,7 +10,8 @@ import SelectionTrace
 ///
 /// The raw samples go through the recogniser (`GridPointerSurface`) with a `FastEngine`
 /// alongside that naming photos, as `PointerReplay` does; this only records what the
-/// recogniser said of each press. O(samples + events).
+/// recogniser said of each press. Input after the last event (the last line's `inputAfter`,
+/// often what a bug report is about) is shown with the last step. O(samples + events).
 struct ViewPointerLayer {
     struct Press {
         var path: [Point]
@@ -20,6 +21,8 @@ struct ViewPointerLayer {
         var failure: PressFailure?
         /// The press began on an earlier line (a long press fired by the clock).
         var continued = false
+        /// The press came after the trace's last event (the last line's `inputAfter`).
+        var afterLastEvent = false
     }
 
     struct Line {
@@ -48,38 +51,43 @@ struct ViewPointerLayer {
         while let traceLine = try reader.next() {
             let lineIndex = layer.lines.count
             var line = Line(scrollStart: surface.viewport.scrollOffset)
-            for sample in traceLine.input ?? [] {
-                let wasIdle = surface.recognizer.phase == .idle
-                // Points in the grid's content, where the photos are: the scroll of that moment added.
-                let scroll = surface.viewport.scrollOffset
-                func content(_ point: Point) -> Point { Point(x: point.x, y: point.y + scroll) }
-                switch sample.input {
-                case .down(let pointer, let point):
-                    line.presses.append(Press(path: [content(point)], up: nil))
-                    downs[pointer] = (lineIndex, line.presses.count - 1)
-                    if wasIdle { active = (lineIndex, line.presses.count - 1) }
-                case .move(let pointer, let point):
-                    if let (l, i) = downs[pointer], l == lineIndex { line.presses[i].path.append(content(point)) }
-                case .up(let pointer, let point), .cancel(let pointer, let point):
-                    if let (l, i) = downs[pointer], l == lineIndex { line.presses[i].up = content(point) }
-                    downs[pointer] = nil
-                case .scroll(let offset):
-                    line.scrolls.append(offset)
-                case .viewport:
-                    break
+            // The line's input, its event, then any input after the last event (`inputAfter`).
+            for (phase, samples) in [traceLine.input ?? [], traceLine.inputAfter ?? []].enumerated() {
+                if phase == 1 {
+                    if let t = traceLine.event.t {
+                        Self.settle(surface.advance(to: t), active: active, lines: layer.lines, line: &line, lineIndex: lineIndex)
+                    }
+                    _ = engine.apply(traceLine.event.event)
                 }
-                let event = surface.handle(sample, order: engine)
-                Self.settle(event, active: active, lines: layer.lines, line: &line, lineIndex: lineIndex)
-                if case .failed(let reason) = surface.recognizer.phase, let (l, i) = active, l == lineIndex,
-                    line.presses[i].gesture == nil, line.presses[i].failure == nil
-                {
-                    line.presses[i].failure = reason
+                for sample in samples {
+                    let wasIdle = surface.recognizer.phase == .idle
+                    // Points in the grid's content, where the photos are: the scroll of that moment added.
+                    let scroll = surface.viewport.scrollOffset
+                    func content(_ point: Point) -> Point { Point(x: point.x, y: point.y + scroll) }
+                    switch sample.input {
+                    case .down(let pointer, let point):
+                        line.presses.append(Press(path: [content(point)], up: nil, afterLastEvent: phase == 1))
+                        downs[pointer] = (lineIndex, line.presses.count - 1)
+                        if wasIdle { active = (lineIndex, line.presses.count - 1) }
+                    case .move(let pointer, let point):
+                        if let (l, i) = downs[pointer], l == lineIndex { line.presses[i].path.append(content(point)) }
+                    case .up(let pointer, let point), .cancel(let pointer, let point):
+                        if let (l, i) = downs[pointer], l == lineIndex { line.presses[i].up = content(point) }
+                        downs[pointer] = nil
+                    case .scroll(let offset):
+                        line.scrolls.append(offset)
+                    case .viewport:
+                        break
+                    }
+                    let event = surface.handle(sample, order: engine)
+                    Self.settle(event, active: active, lines: layer.lines, line: &line, lineIndex: lineIndex)
+                    if case .failed(let reason) = surface.recognizer.phase, let (l, i) = active, l == lineIndex,
+                        line.presses[i].gesture == nil, line.presses[i].failure == nil
+                    {
+                        line.presses[i].failure = reason
+                    }
                 }
             }
-            if let t = traceLine.event.t {
-                Self.settle(surface.advance(to: t), active: active, lines: layer.lines, line: &line, lineIndex: lineIndex)
-            }
-            _ = engine.apply(traceLine.event.event)
             layer.lines.append(line)
         }
         return layer
@@ -156,6 +164,7 @@ struct ViewPointerLayer {
                     json.string(press.up == nil ? "still down" : "resolved to nothing")
                 } else { json.raw("null") }
                 json.raw(","); json.key("continued"); json.raw(press.continued ? "true" : "false")
+                json.raw(","); json.key("after"); json.raw(press.afterLastEvent ? "true" : "false")
                 json.raw("}")
             }
             json.raw("]}")

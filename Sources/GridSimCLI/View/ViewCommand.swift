@@ -35,8 +35,10 @@ enum ViewCommand {
             trace (docs/pointer-traces.md) also shows the touches on the grid before each step and what
             each resolved to.
 
-            The trace is replayed once, streamed, with the fast engine; memory grows with the grid and
-            with the page being written (about 60 bytes per event).
+            The trace is replayed once, streamed, with the fast engine (a two-layer trace's raw input is
+            read in a second pass); memory grows with the grid and with the page being written (about
+            50 bytes per event). GRIDSIM_VIEW_BREAK=count in the environment writes a page that shows
+            every count one too high: the browser test uses it to show that it catches a wrong page.
 
             EXIT CODES:
               0   written

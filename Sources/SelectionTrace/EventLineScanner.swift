@@ -48,6 +48,16 @@ enum EventLineScanner {
             return true
         }
 
+        /// `literal`'s bytes, next in the line.
+        @inline(__always)
+        mutating func take(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0
+            else { return false }
+            index += count
+            return true
+        }
+
         /// A string with no escape, control character or non-ASCII byte: the range of its
         /// bytes, between the quotes.
         @inline(__always)
@@ -157,9 +167,9 @@ enum EventLineScanner {
             guard take(UInt8(ascii: "[")) else { return false }
             if take(UInt8(ascii: "]")) { return true }
             repeat {
-                guard take(UInt8(ascii: "{")), Field(plainString()) == .photo, take(UInt8(ascii: ":")),
-                    let photo = plainRange(), take(UInt8(ascii: ",")), Field(plainString()) == .at,
-                    take(UInt8(ascii: ":")), let at = integer(), take(UInt8(ascii: "}"))
+                // Whole punctuation runs at once: a plain key is its exact bytes.
+                guard take("{\"photo\":"), let photo = plainRange(), take(",\"at\":"), let at = integer(),
+                    take(UInt8(ascii: "}"))
                 else { return false }
                 insertions.append((photo, at))
             } while take(UInt8(ascii: ","))

@@ -146,7 +146,10 @@ public struct BinaryTraceEncoder: Sendable {
             appendDefinitions(
                 count: newIDRanges.count, firstSlot: firstNewSlot, into: &bytes,
                 length: { [newIDRanges] in newIDRanges[$0].count },
-                write: { [newIDRanges] in $1.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[newIDRanges[$0]])) })
+                write: { [newIDRanges] i, body in
+                    // Ids are a few bytes: appended one by one, not as a sequence.
+                    for byte in UnsafeRawBufferPointer(rebasing: line[newIDRanges[i]]) { body.append(byte) }
+                })
         }
         if eventCount > 0 && eventCount % syncInterval == 0 {
             appendSync(lastSlot: slotBefore, lastTime: timeBefore, into: &bytes)
@@ -272,11 +275,21 @@ public struct BinaryTraceEncoder: Sendable {
     private func appendRecord(kind: UInt8, body: [UInt8], into bytes: inout [UInt8]) {
         let start = bytes.count
         Varint.append(1 + body.count, to: &bytes)
-        withUnsafeBytes(of: salt.littleEndian) { bytes.append(contentsOf: $0) }
+        Self.appendLittleEndian(salt, to: &bytes)
         bytes.append(kind)
         bytes.append(contentsOf: body)
         let crc = bytes.withUnsafeBytes { CRC32C.update(0, $0.baseAddress! + start, count: $0.count - start) }
-        withUnsafeBytes(of: crc.littleEndian) { bytes.append(contentsOf: $0) }
+        Self.appendLittleEndian(crc, to: &bytes)
+    }
+
+    /// Byte appends, where appending the bytes of a value as a buffer goes through the
+    /// generic sequence path: a tenth of encoding, once, with two such appends a record.
+    @inline(__always)
+    private static func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
     }
 }
 

@@ -26,8 +26,9 @@ struct EventLineFields {
         t = nil
         name = .done
         photo = nil
-        removed.removeAll(keepingCapacity: true)
-        inserted.removeAll(keepingCapacity: true)
+        // Most lines have neither list, and emptying an empty array is not free.
+        if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
+        if !inserted.isEmpty { inserted.removeAll(keepingCapacity: true) }
     }
 
     /// The bytes of the id at `range` of the line.

@@ -115,7 +115,7 @@ public struct BinaryTraceEncoder: Sendable {
         let firstNewSlot = slots.count
         // A sync point, written after the definitions, restates the state before the event.
         let (slotBefore, timeBefore) = (lastSlot, lastTime)
-        newIDRanges.removeAll(keepingCapacity: true)
+        if !newIDRanges.isEmpty { newIDRanges.removeAll(keepingCapacity: true) }
         eventBody.removeAll(keepingCapacity: true)
         if let t = fields.t { Varint.append(timeDelta(to: t), to: &eventBody) }
         switch fields.name {
@@ -147,8 +147,9 @@ public struct BinaryTraceEncoder: Sendable {
                 count: newIDRanges.count, firstSlot: firstNewSlot, into: &bytes,
                 length: { [newIDRanges] in newIDRanges[$0].count },
                 write: { [newIDRanges] i, body in
-                    // Ids are a few bytes: appended one by one, not as a sequence.
-                    for byte in UnsafeRawBufferPointer(rebasing: line[newIDRanges[i]]) { body.append(byte) }
+                    // As typed bytes, which an array copies with one `memcpy`, where raw ones
+                    // are copied through the generic sequence path a byte at a time.
+                    body.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[newIDRanges[i]]).bindMemory(to: UInt8.self))
                 })
         }
         if eventCount > 0 && eventCount % syncInterval == 0 {

@@ -213,7 +213,7 @@ enum EventLineScanner {
 }
 
 extension EventName {
-    /// The event named by `bytes`, or nil. O(length), no string made.
+    /// The event named by `bytes`, or nil. O(length); a string is made only for the rarer names.
     @inline(__always)
     fileprivate init?(bytes: UnsafeRawBufferPointer) {
         switch bytes.count {
@@ -230,10 +230,18 @@ extension EventName {
             } else {
                 return nil
             }
-        case 9: if bytes.spells("longPress") { self = .longPress } else { return nil }
+        case 9:
+            if bytes.spells("longPress") {
+                self = .longPress
+            } else if bytes.spells("selectAll") {
+                self = .selectAll
+            } else {
+                return nil
+            }
         case 10: if bytes.spells("selectItem") { self = .selectItem } else { return nil }
         case 14: if bytes.spells("libraryChanged") { self = .libraryChanged } else { return nil }
         default:
+            // The rarer names.
             guard let name = EventName(rawValue: String(decoding: bytes, as: UTF8.self)) else { return nil }
             self = name
         }

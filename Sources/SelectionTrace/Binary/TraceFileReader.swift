@@ -67,6 +67,8 @@ public struct TraceFileReader {
     /// The next event of a text trace, in whatever form `read` takes it from the text
     /// reader (a converter takes the line's fields, not a `TraceEvent`); nil at the end.
     /// Damage is handled as by `next()`.
+    ///
+    /// - Precondition: the trace is text.
     mutating func nextText<Read>(_ read: (inout TextTraceReader) throws -> Read?) throws -> Read? {
         guard !finished else { return nil }
         while true {

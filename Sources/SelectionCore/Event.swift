@@ -83,6 +83,7 @@ public enum GridEvent<Photo: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// The same event with every photo transformed, in order: ids to slots and back.
+    @inlinable
     public func mapPhotos<Other>(_ transform: (Photo) throws -> Other) rethrows -> GridEvent<Other> {
         switch self {
         case .longPress(let p): .longPress(try transform(p))

@@ -9,18 +9,28 @@ import SelectionCore
 
 /// The fast path of the text event-line decoder: reads the event lines SPEC.md section 4
 /// defines, in the compact form writers produce (`{"t":12,"event":"tap","photo":"7"}`),
-/// straight from the bytes to a `TraceEvent`, with no `JSONValue` in between.
+/// straight from the bytes to their `EventLineFields` (ids as byte ranges of the line), and
+/// from those to a `TraceEvent`, with no `JSONValue` in between.
 ///
 /// It accepts a line only when the general path (`JSONParser` then `TextTraceDecoding`)
 /// would decode it to the same event; anything else (white space, an escape, non-ASCII, an
 /// unknown or repeated field, a field of the wrong type, a fraction, an unknown event) makes
 /// it give up with nil, and the general path decodes the line, so every error keeps its
-/// message. O(line length), and no allocation beyond the event's own strings and arrays.
+/// message. O(line length); scanning allocates nothing once the fields' arrays have grown,
+/// and making the event allocates only its own strings and arrays.
 enum EventLineScanner {
     /// The event of `line`, or nil when the general path must decide.
     static func event(_ line: UnsafeRawBufferPointer) -> TraceEvent? {
+        var fields = EventLineFields()
+        return scan(line, into: &fields) ? fields.event() : nil
+    }
+
+    /// Reads `line` into `fields` (ids as byte ranges, no string made); false when the
+    /// general path must decide, and then `fields` holds nothing of use.
+    static func scan(_ line: UnsafeRawBufferPointer, into fields: inout EventLineFields) -> Bool {
+        fields.reset(line: line)
         var scanner = Scanner(line)
-        return scanner.event()
+        return scanner.scan(into: &fields)
     }
 
     private struct Scanner {
@@ -38,18 +48,27 @@ enum EventLineScanner {
             return true
         }
 
-        /// A string with no escape, control character or non-ASCII byte: its bytes, between
-        /// the quotes.
+        /// `literal`'s bytes, next in the line.
         @inline(__always)
-        mutating func plainString() -> UnsafeRawBufferPointer? {
+        mutating func take(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0
+            else { return false }
+            index += count
+            return true
+        }
+
+        /// A string with no escape, control character or non-ASCII byte: the range of its
+        /// bytes, between the quotes.
+        @inline(__always)
+        mutating func plainRange() -> Range<Int>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = index
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    let content = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
                     index += 1
-                    return content
+                    return start..<(index - 1)
                 }
                 guard byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\\") else { return nil }
                 index += 1
@@ -57,9 +76,10 @@ enum EventLineScanner {
             return nil
         }
 
+        /// As `plainRange()`, the bytes themselves.
         @inline(__always)
-        mutating func string() -> String? {
-            plainString().map { String(decoding: $0, as: UTF8.self) }
+        mutating func plainString() -> UnsafeRawBufferPointer? {
+            plainRange().map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
         }
 
         /// A JSON integer (no fraction, no exponent) that fits in an `Int`.
@@ -87,80 +107,73 @@ enum EventLineScanner {
             return value
         }
 
-        mutating func event() -> TraceEvent? {
-            guard take(UInt8(ascii: "{")) else { return nil }
-            var t: Int?
+        mutating func scan(into fields: inout EventLineFields) -> Bool {
+            guard take(UInt8(ascii: "{")) else { return false }
             var hasT = false
             var name: EventName?
-            var photo: String?
-            var removed: [PhotoID]?
-            var inserted: [Insertion]?
+            var hasRemoved = false
+            var hasInserted = false
             var first = true
             while !take(UInt8(ascii: "}")) {
-                if !first { guard take(UInt8(ascii: ",")) else { return nil } }
+                if !first { guard take(UInt8(ascii: ",")) else { return false } }
                 first = false
-                guard let key = plainString(), take(UInt8(ascii: ":")) else { return nil }
+                guard let key = plainString(), take(UInt8(ascii: ":")) else { return false }
                 switch Field(key) {
                 case .t:
-                    guard !hasT, let value = integer(), value >= 0 else { return nil }
+                    guard !hasT, let value = integer(), value >= 0 else { return false }
                     hasT = true
-                    t = value
+                    fields.t = value
                 case .event:
-                    guard name == nil, let text = plainString(), let known = EventName(bytes: text) else { return nil }
+                    guard name == nil, let text = plainString(), let known = EventName(bytes: text) else { return false }
                     name = known
                 case .photo:
-                    guard photo == nil, let value = string() else { return nil }
-                    photo = value
+                    guard fields.photo == nil, let value = plainRange() else { return false }
+                    fields.photo = value
                 case .removed:
-                    guard removed == nil, let value = removedList() else { return nil }
-                    removed = value
+                    guard !hasRemoved, removedList(into: &fields.removed) else { return false }
+                    hasRemoved = true
                 case .inserted:
-                    guard inserted == nil, let value = insertedList() else { return nil }
-                    inserted = value
+                    guard !hasInserted, insertedList(into: &fields.inserted) else { return false }
+                    hasInserted = true
                 case .at, nil:
-                    return nil
+                    return false
                 }
             }
-            guard index == bytes.count, let name else { return nil }
-            let event: Event
+            guard index == bytes.count, let name else { return false }
             switch name {
             case .longPress, .selectItem, .tap:
-                guard let photo, removed == nil, inserted == nil else { return nil }
-                event = name == .tap ? .tap(photo) : name == .longPress ? .longPress(photo) : .selectItem(photo)
+                guard fields.photo != nil, !hasRemoved, !hasInserted else { return false }
             case .libraryChanged:
-                guard photo == nil else { return nil }
-                event = .libraryChanged(removed: removed ?? [], inserted: inserted ?? [])
+                guard fields.photo == nil else { return false }
             default:
-                guard photo == nil, removed == nil, inserted == nil else { return nil }
-                event = name.argumentlessEvent!
+                guard fields.photo == nil, !hasRemoved, !hasInserted else { return false }
             }
-            return TraceEvent(t: t, event)
+            fields.name = name
+            return true
         }
 
-        mutating func removedList() -> [PhotoID]? {
-            guard take(UInt8(ascii: "[")) else { return nil }
-            var ids: [PhotoID] = []
-            if take(UInt8(ascii: "]")) { return ids }
+        mutating func removedList(into ids: inout [Range<Int>]) -> Bool {
+            guard take(UInt8(ascii: "[")) else { return false }
+            if take(UInt8(ascii: "]")) { return true }
             repeat {
-                guard let id = string() else { return nil }
+                guard let id = plainRange() else { return false }
                 ids.append(id)
             } while take(UInt8(ascii: ","))
-            return take(UInt8(ascii: "]")) ? ids : nil
+            return take(UInt8(ascii: "]"))
         }
 
         /// `[{"photo":"x","at":0},…]`, each entry's fields in that order.
-        mutating func insertedList() -> [Insertion]? {
-            guard take(UInt8(ascii: "[")) else { return nil }
-            var insertions: [Insertion] = []
-            if take(UInt8(ascii: "]")) { return insertions }
+        mutating func insertedList(into insertions: inout [(photo: Range<Int>, at: Int)]) -> Bool {
+            guard take(UInt8(ascii: "[")) else { return false }
+            if take(UInt8(ascii: "]")) { return true }
             repeat {
-                guard take(UInt8(ascii: "{")), Field(plainString()) == .photo, take(UInt8(ascii: ":")),
-                    let photo = string(), take(UInt8(ascii: ",")), Field(plainString()) == .at,
-                    take(UInt8(ascii: ":")), let at = integer(), take(UInt8(ascii: "}"))
-                else { return nil }
-                insertions.append(Insertion(photo: photo, at: at))
+                // Whole punctuation runs at once: a plain key is its exact bytes.
+                guard take("{\"photo\":"), let photo = plainRange(), take(",\"at\":"), let at = integer(),
+                    take(UInt8(ascii: "}"))
+                else { return false }
+                insertions.append((photo, at))
             } while take(UInt8(ascii: ","))
-            return take(UInt8(ascii: "]")) ? insertions : nil
+            return take(UInt8(ascii: "]"))
         }
     }
 
@@ -200,7 +213,7 @@ enum EventLineScanner {
 }
 
 extension EventName {
-    /// The event named by `bytes`, or nil. O(length), no string made.
+    /// The event named by `bytes`, or nil. O(length); a string is made only for the rarer names.
     @inline(__always)
     fileprivate init?(bytes: UnsafeRawBufferPointer) {
         switch bytes.count {
@@ -217,7 +230,18 @@ extension EventName {
             } else {
                 return nil
             }
+        case 9:
+            if bytes.spells("longPress") {
+                self = .longPress
+            } else if bytes.spells("selectAll") {
+                self = .selectAll
+            } else {
+                return nil
+            }
+        case 10: if bytes.spells("selectItem") { self = .selectItem } else { return nil }
+        case 14: if bytes.spells("libraryChanged") { self = .libraryChanged } else { return nil }
         default:
+            // The rarer names.
             guard let name = EventName(rawValue: String(decoding: bytes, as: UTF8.self)) else { return nil }
             self = name
         }

@@ -9,6 +9,8 @@ public struct TextTraceReader {
     private var lastTime: Int?
     /// How many events have been read so far.
     public private(set) var eventCount = 0
+    /// The fields `next()` scans each line into.
+    private var scratch = EventLineFields()
 
     /// The bytes of the trace read so far (for progress).
     public var bytesRead: Int { lines.bytesRead }
@@ -91,21 +93,51 @@ public struct TextTraceReader {
     /// (`EventLineScanner`); any other line goes through the JSON parser, which names what
     /// is wrong.
     public mutating func next() throws -> TraceEvent? {
+        // The fields are the reader's, to keep their arrays' storage from line to line; they
+        // are moved out for the call, which needs the whole reader.
+        var fields = EventLineFields()
+        swap(&fields, &scratch)
+        defer { swap(&fields, &scratch) }
+        switch try next(scanningInto: &fields) {
+        case nil: return nil
+        case .scanned: return fields.event()
+        case .decoded(let event): return event
+        }
+    }
+
+    /// What `next(scanningInto:)` read.
+    enum ReadEvent {
+        /// The event's line was read into the fields.
+        case scanned
+        /// The line took the general path, which made the event.
+        case decoded(TraceEvent)
+    }
+
+    /// The next event, left as the fields of its line where the fast path reads it (valid
+    /// until the next call: they point into the read buffer), else decoded; nil at the end
+    /// of the trace. For a converter that carries ids' bytes from line to record without
+    /// making strings. Errors and checks as `next()`. O(line length).
+    mutating func next(scanningInto fields: inout EventLineFields) throws -> ReadEvent? {
         while let line = try lines.nextLineView() {
             let lineNumber = lines.lineNumber
-            let event: TraceEvent
-            if let scanned = EventLineScanner.event(line) {
-                event = scanned
+            let read: ReadEvent
+            let t: Int?
+            if EventLineScanner.scan(line, into: &fields) {
+                read = .scanned
+                t = fields.t
             } else {
                 if Self.isBlank(line) { continue }
                 let value = try Self.parse(Array(line), lineNumber: lineNumber)
+                let event: TraceEvent
                 do {
                     event = try TextTraceDecoding.event(from: value)
                 } catch {
                     throw TraceError(line: lineNumber, message: error.message)
                 }
+                read = .decoded(event)
+                t = event.t
             }
-            if let t = event.t {
+            if let t {
                 if let lastTime, t < lastTime {
                     throw TraceError(
                         line: lineNumber, message: "t \(t) is earlier than the previous event's t \(lastTime)")
@@ -113,7 +145,7 @@ public struct TextTraceReader {
                 lastTime = t
             }
             eventCount += 1
-            return event
+            return read
         }
         return nil
     }

@@ -89,6 +89,22 @@ struct EventLineFastPathTests {
         #expect(Self.scanned(line) == nil)
     }
 
+    /// One fields value, as a converter keeps it, scans line after line: nothing of a
+    /// line is left in it for the next (a list, a photo, a time), and a refused line
+    /// leaves nothing that a later line takes up.
+    @Test func oneFieldsValueScansLineAfterLine() {
+        var fields = EventLineFields()
+        for line in Self.usual + Self.unusual + Self.usual.reversed() {
+            Array(line.utf8).withUnsafeBytes { bytes in
+                if EventLineScanner.scan(bytes, into: &fields) {
+                    #expect(Self.general(line) == .success(fields.event()), "\(line)")
+                } else {
+                    #expect(Self.unusual.contains(line), "\(line)")
+                }
+            }
+        }
+    }
+
     @Test func theReaderGivesTheGeneralPathsErrorsWithTheirLines() throws {
         for line in Self.unusual where line != "" {
             let text = #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n" + line + "\n"

@@ -23,8 +23,25 @@ struct TraceConversionTests {
         return sink.bytes
     }
 
-    static let traces = [BinaryTestTraces.everyFeature(), BinaryTestTraces.everyFeature(photos: .ids(["a", "3", "é"]))]
-        + (0..<6).map { BinaryTestTraces.random(seed: UInt64($0), events: 500, photos: 30) }
+    static let traces = [
+        BinaryTestTraces.everyFeature(), BinaryTestTraces.everyFeature(photos: .ids(["a", "3", "é"])),
+        numberedIDs(photos: .count(20)), numberedIDs(photos: .ids(["s3", "s1", "t2", "1"])),
+    ] + (0..<6).map { BinaryTestTraces.random(seed: UInt64($0), events: 500, photos: 30) }
+
+    /// Ids like `s17`, which the encoder keeps apart from other ids, met again and mixed with
+    /// ids of nearly that form (another letter, a leading zero, a number past the index's
+    /// range), each of which is an id of its own.
+    static func numberedIDs(photos: PhotoList) -> Trace {
+        let inserted = ["s1", "s2", "t5", "s01", "s0", "s00", "s2", "S9", "s\(NumberedIDIndex.maximumNumber)",
+            "s\(NumberedIDIndex.maximumNumber - 1)", "s1x", "x", "s", "s1234567", "3", "s3"]
+        var events: [TraceEvent] = []
+        for (index, id) in inserted.enumerated() {
+            events.append(TraceEvent(t: index, .libraryChanged(removed: [], inserted: [Insertion(photo: id, at: index)])))
+            events.append(TraceEvent(t: index, .tap(inserted[(index * 7) % inserted.count])))
+        }
+        events.append(TraceEvent(t: 99, .libraryChanged(removed: inserted.reversed(), inserted: [])))
+        return Trace(header: TraceHeader(photos: photos), events: events)
+    }
 
     @Test func textToBinaryWritesWhatTheEncoderWrites() throws {
         for (index, trace) in Self.traces.enumerated() {
@@ -49,6 +66,37 @@ struct TraceConversionTests {
                 _ = table.intern(event.event)
                 #expect(encoder.slotCount == table.count)
             }
+        }
+    }
+
+    /// Lines the fast scanner takes go from their bytes to records, the others through
+    /// `TraceEvent`s; mixed, with new ids defined on both paths and sync points between,
+    /// they make the bytes the encoder makes of the events.
+    @Test func scannedAndDecodedLinesConvertAsTheirEvents() throws {
+        let lines = [
+            #"{"trace":"photo-grid-selection","version":1,"photos":{"count":4}}"#,
+            #"{"t":1,"event":"libraryChanged","removed":["2"],"inserted":[{"photo":"s1","at":0},{"photo":"n","at":3}]}"#,
+            #"{"t":2, "event":"libraryChanged","inserted":[{"photo":"s2","at":1},{"photo":"m","at":0}]}"#,
+            #"{"t":3,"event":"tap","photo":"m"}"#,
+            #"{"t":3,"event":"tap","photo":"\u006e"}"#,
+            "",
+            #"{"event":"longPress","photo":"é"}"#,
+            #"{"t":4,"event":"selectItem","photo":"s2"}"#,
+            #"{"t":5,"event":"libraryChanged","inserted":[{"at":2,"photo":"s3"}]}"#,
+            #"{"t":6,"event":"libraryChanged","removed":["s3","n"],"inserted":[{"photo":"s4","at":-1}]}"#,
+            #"{"t":7,"event":"done","note":"ignored"}"#,
+            #"{"t":8,"event":"libraryChanged"}"#,
+            #"{"t":9,"event":"tap","photo":"s4"}"#,
+        ]
+        let text = lines.joined(separator: "\n") + "\n"
+        let trace = try Trace(text: text)
+        let path = try Self.file("mixed.jsonl", Array(text.utf8))
+        for syncInterval in [1, 2, 3, 100] {
+            var reader = try TraceFileReader(path: path)
+            var sink = MemoryByteSink()
+            _ = try TraceConversion.convert(&reader, to: .binary, into: &sink, salt: 7, syncInterval: syncInterval)
+            #expect(sink.bytes == trace.binaryEncoded(salt: 7, syncInterval: syncInterval), "sync every \(syncInterval)")
+            #expect(try Trace(binary: sink.bytes) == trace)
         }
     }
 

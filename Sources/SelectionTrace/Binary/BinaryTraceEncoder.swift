@@ -23,8 +23,14 @@ public struct BinaryTraceEncoder: Sendable {
     public private(set) var eventCount = 0
     private var lastTime: Int?
     private var lastSlot: Int64 = 0
+    /// The ids of the line being encoded from its fields that it names for the first time,
+    /// in slot order, as byte ranges of the line.
+    private var newIDRanges: [Range<Int>] = []
     /// The body of the record being written, kept to reuse its storage.
     private var body: [UInt8] = []
+    /// The body of the event being encoded from a line's fields, written while its ids are
+    /// interned, before their definitions (which use `body`) go out.
+    private var eventBody: [UInt8] = []
 
     /// The most ids one definition record holds: keeps records well below any sane limit.
     static let idsPerDefinitionRecord = 4096
@@ -99,18 +105,85 @@ public struct BinaryTraceEncoder: Sendable {
         return slot
     }
 
+    /// Appends the records of the event in a text line's `fields`, as `encode(_:into:)`
+    /// would for `fields.event()`, byte for byte: the ids go from the line to the records
+    /// without becoming strings, and the event's body is written while they are interned.
+    ///
+    /// O(line length) plus interning; no allocation once the scratch buffers have grown.
+    /// - Precondition: `t` as for `encode(_:into:)`.
+    mutating func encode(_ fields: EventLineFields, into bytes: inout [UInt8]) {
+        let firstNewSlot = slots.count
+        // A sync point, written after the definitions, restates the state before the event.
+        let (slotBefore, timeBefore) = (lastSlot, lastTime)
+        if !newIDRanges.isEmpty { newIDRanges.removeAll(keepingCapacity: true) }
+        eventBody.removeAll(keepingCapacity: true)
+        if let t = fields.t { Varint.append(timeDelta(to: t), to: &eventBody) }
+        switch fields.name {
+        case .longPress, .selectItem, .tap:
+            let slot = Int64(intern(fields.photo!, of: fields).rawValue)
+            Varint.appendSigned(slot - lastSlot, to: &eventBody)
+            lastSlot = slot
+        case .libraryChanged:
+            var previous: Int64 = 0
+            Varint.append(fields.removed.count, to: &eventBody)
+            for range in fields.removed {
+                let slot = Int64(intern(range, of: fields).rawValue)
+                Varint.appendSigned(slot - previous, to: &eventBody)
+                previous = slot
+            }
+            Varint.append(fields.inserted.count, to: &eventBody)
+            for insertion in fields.inserted {
+                let slot = Int64(intern(insertion.photo, of: fields).rawValue)
+                Varint.appendSigned(slot - previous, to: &eventBody)
+                previous = slot
+                Varint.appendSigned(Int64(insertion.at), to: &eventBody)
+            }
+        default:
+            break
+        }
+        if !newIDRanges.isEmpty {
+            let line = fields.line
+            appendDefinitions(
+                count: newIDRanges.count, firstSlot: firstNewSlot, into: &bytes,
+                length: { [newIDRanges] in newIDRanges[$0].count },
+                write: { [newIDRanges] i, body in
+                    // As typed bytes, which an array copies with one `memcpy`, where raw ones
+                    // are copied through the generic sequence path a byte at a time.
+                    body.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[newIDRanges[i]]).bindMemory(to: UInt8.self))
+                })
+        }
+        if eventCount > 0 && eventCount % syncInterval == 0 {
+            appendSync(lastSlot: slotBefore, lastTime: timeBefore, into: &bytes)
+        }
+        appendRecord(kind: BinaryRecordKind.eventKind(fields.name, timed: fields.t != nil), body: eventBody, into: &bytes)
+        eventCount += 1
+    }
+
+    /// The slot of the id at `range` of the fields' line; a new one is noted for definition.
+    @inline(__always)
+    private mutating func intern(_ range: Range<Int>, of fields: EventLineFields) -> PhotoSlot {
+        let (slot, isNew) = slots.intern(bytes: fields.bytes(range))
+        if isNew { newIDRanges.append(range) }
+        return slot
+    }
+
+    /// The time field of an event at `t`: the delta from the previous event's time, which
+    /// becomes `t`.
+    @inline(__always)
+    private mutating func timeDelta(to t: Int) -> UInt64 {
+        let base = lastTime ?? 0
+        precondition(t >= base, "t \(t) is earlier than the previous event's t \(base)")
+        lastTime = t
+        return UInt64(t - base)
+    }
+
     /// Appends an event whose photos are slots this encoder handed out.
     ///
     /// - Precondition: every slot is below `slotCount`; `t` as for `encode(_:into:)`.
     public mutating func encode(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
-        if eventCount > 0 && eventCount % syncInterval == 0 { appendSync(into: &bytes) }
+        if eventCount > 0 && eventCount % syncInterval == 0 { appendSync(lastSlot: lastSlot, lastTime: lastTime, into: &bytes) }
         body.removeAll(keepingCapacity: true)
-        if let t {
-            let base = lastTime ?? 0
-            precondition(t >= base, "t \(t) is earlier than the previous event's t \(base)")
-            Varint.append(UInt64(t - base), to: &body)
-            lastTime = t
-        }
+        if let t { Varint.append(timeDelta(to: t), to: &body) }
         switch event {
         case .longPress(let slot), .selectItem(let slot), .tap(let slot):
             precondition(slot.index < slots.count, "slot \(slot) was never handed out")
@@ -146,7 +219,8 @@ public struct BinaryTraceEncoder: Sendable {
         appendRecord(kind: BinaryRecordKind.end, into: &bytes)
     }
 
-    private mutating func appendSync(into bytes: inout [UInt8]) {
+    /// A sync point: the events so far and the running slot and time they leave.
+    private mutating func appendSync(lastSlot: Int64, lastTime: Int?, into bytes: inout [UInt8]) {
         body.removeAll(keepingCapacity: true)
         Varint.append(eventCount, to: &body)
         Varint.append(UInt64(lastSlot), to: &body)
@@ -158,20 +232,34 @@ public struct BinaryTraceEncoder: Sendable {
     private mutating func appendDefinitions<IDs: RandomAccessCollection<PhotoID>>(
         of ids: IDs, firstSlot: Int, into bytes: inout [UInt8]
     ) where IDs.Index == Int {
-        var next = ids.startIndex
-        while next < ids.endIndex {
+        let start = ids.startIndex
+        appendDefinitions(
+            count: ids.count, firstSlot: firstSlot, into: &bytes, length: { ids[start + $0].utf8.count },
+            write: { $1.append(contentsOf: ids[start + $0].utf8) })
+    }
+
+    /// Definition records for `count` ids, which take slots `firstSlot...` in order, in
+    /// batches: `length(i)` is the byte length of the `i`th id and `write(i, &body)`
+    /// appends its bytes.
+    @inline(__always)
+    private mutating func appendDefinitions(
+        count: Int, firstSlot: Int, into bytes: inout [UInt8], length: (Int) -> Int,
+        write: (Int, inout [UInt8]) -> Void
+    ) {
+        var next = 0
+        while next < count {
             var end = next
             var size = 0
-            while end < ids.endIndex && end - next < Self.idsPerDefinitionRecord && size < Self.bytesPerDefinitionRecord {
-                size += ids[end].utf8.count
+            while end < count && end - next < Self.idsPerDefinitionRecord && size < Self.bytesPerDefinitionRecord {
+                size += length(end)
                 end += 1
             }
             body.removeAll(keepingCapacity: true)
             Varint.append(firstSlot + next, to: &body)
             Varint.append(end - next, to: &body)
-            for id in ids[next..<end] {
-                Varint.append(id.utf8.count, to: &body)
-                body.append(contentsOf: id.utf8)
+            for i in next..<end {
+                Varint.append(length(i), to: &body)
+                write(i, &body)
             }
             appendRecord(kind: BinaryRecordKind.idDefinitions, into: &bytes)
             next = end
@@ -180,13 +268,29 @@ public struct BinaryTraceEncoder: Sendable {
 
     /// Frames `body` as a record of `kind`: length, salt, kind, body, CRC-32C.
     private func appendRecord(kind: UInt8, into bytes: inout [UInt8]) {
+        appendRecord(kind: kind, body: body, into: &bytes)
+    }
+
+    /// Frames `body` as a record of `kind`.
+    @inline(__always)
+    private func appendRecord(kind: UInt8, body: [UInt8], into bytes: inout [UInt8]) {
         let start = bytes.count
         Varint.append(1 + body.count, to: &bytes)
-        withUnsafeBytes(of: salt.littleEndian) { bytes.append(contentsOf: $0) }
+        Self.appendLittleEndian(salt, to: &bytes)
         bytes.append(kind)
         bytes.append(contentsOf: body)
         let crc = bytes.withUnsafeBytes { CRC32C.update(0, $0.baseAddress! + start, count: $0.count - start) }
-        withUnsafeBytes(of: crc.littleEndian) { bytes.append(contentsOf: $0) }
+        Self.appendLittleEndian(crc, to: &bytes)
+    }
+
+    /// Byte appends, where appending the bytes of a value as a buffer goes through the
+    /// generic sequence path: a tenth of encoding, once, with two such appends a record.
+    @inline(__always)
+    private static func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
     }
 }
 

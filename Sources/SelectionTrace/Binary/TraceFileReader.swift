@@ -61,10 +61,19 @@ public struct TraceFileReader {
     /// - Precondition: a binary trace is opened with `Options.keepsIDs` (the default).
     public mutating func next() throws -> TraceEvent? {
         if binary != nil { return try binary!.next() }
+        return try nextText { try $0.next() }
+    }
+
+    /// The next event of a text trace, in whatever form `read` takes it from the text
+    /// reader (a converter takes the line's fields, not a `TraceEvent`); nil at the end.
+    /// Damage is handled as by `next()`.
+    ///
+    /// - Precondition: the trace is text.
+    mutating func nextText<Read>(_ read: (inout TextTraceReader) throws -> Read?) throws -> Read? {
         guard !finished else { return nil }
         while true {
             do {
-                guard let event = try text!.next() else {
+                guard let event = try read(&text!) else {
                     finished = true
                     return nil
                 }

@@ -23,7 +23,8 @@ public enum TraceConversion {
     /// `sink`: the header, the events and, for a binary trace, its end record.
     ///
     /// O(events + bytes); memory: one block, plus a binary encoder's table of the ids it has
-    /// met. Errors: the reader's (`TraceError` for damage) and the sink's, as thrown.
+    /// met. Text to binary carries each usual line's ids from its bytes to the records
+    /// (`EventLineFields`), making no string. Errors: the reader's (`TraceError` for damage) and the sink's, as thrown.
     /// `progress` hears the events converted and the bytes written every
     /// `TraceProgressInterval.events` events.
     public static func convert<Sink: TraceByteSink>(
@@ -47,11 +48,26 @@ public enum TraceConversion {
         case .binary:
             var encoder = BinaryTraceEncoder(header: reader.header, salt: salt, syncInterval: syncInterval)
             encoder.encodeHeader(into: &writer.buffer)
-            while let event = try reader.next() {
-                encoder.encode(event, into: &writer.buffer)
-                try writer.flushIfFull(to: &sink)
-                events += 1
-                if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
+            if reader.format == .text {
+                // The usual lines go from their bytes to records, ids and all, with no string
+                // or `TraceEvent` made; the rest are decoded as by any reader.
+                var fields = EventLineFields()
+                while let read = try reader.nextText({ try $0.next(scanningInto: &fields) }) {
+                    switch read {
+                    case .scanned: encoder.encode(fields, into: &writer.buffer)
+                    case .decoded(let event): encoder.encode(event, into: &writer.buffer)
+                    }
+                    try writer.flushIfFull(to: &sink)
+                    events += 1
+                    if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
+                }
+            } else {
+                while let event = try reader.next() {
+                    encoder.encode(event, into: &writer.buffer)
+                    try writer.flushIfFull(to: &sink)
+                    events += 1
+                    if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
+                }
             }
             encoder.encodeEnd(into: &writer.buffer)
         }

@@ -103,6 +103,8 @@ public struct BinaryTraceReader {
     var lastSlot: Int64 = 0
     /// False after a salvaging reader skipped damage, until a sync point restores the bases.
     var synced = true
+    /// Room for one id-definition record's ids, kept from record to record.
+    var scratch = IDDefinitionScratch()
 
     /// Opens `path` and reads its header (and, for an explicit grid, every id of it).
     public init(path: String, options: Options = .default) throws {
@@ -283,6 +285,15 @@ public struct BinaryTraceReader {
             byteOffset: record.offset, record: record.number,
             message: "\(BinaryRecordKind.describe(record.kind)) record: \(message) (after event \(eventCount))")
     }
+}
+
+/// Arrays an id-definition record is gathered in before its ids are defined, emptied after
+/// each record but keeping their capacity, so that reading a record allocates nothing. The
+/// ids point into the record, valid only while it is decoded.
+struct IDDefinitionScratch {
+    var ids: [UnsafeRawBufferPointer] = []
+    var numbered: [NumberedID?] = []
+    var hashes: [UInt64] = []
 }
 
 /// One record's place and bytes; `body` is valid until the reader reads on.

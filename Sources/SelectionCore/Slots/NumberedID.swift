@@ -14,7 +14,11 @@ public struct NumberedID: Hashable, Sendable {
     public let prefix: UInt64
     public let number: UInt32
 
-    @inline(__always)
+
+    /// `prefix` of an id that is all digits.
+    public static let noPrefix: UInt64 = 0
+
+    @usableFromInline @inline(__always)
     init(prefix: UInt64, number: UInt32) {
         self.prefix = prefix
         self.number = number
@@ -22,7 +26,7 @@ public struct NumberedID: Hashable, Sendable {
 
     /// The id these bytes spell, if they are a numbered id; else nil. O(1): at most 17
     /// bytes are read. Bytes it accepts are ASCII, so valid UTF-8.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> NumberedID? {
         let count = bytes.count
         guard count > 0, count <= 17, let base = bytes.baseAddress else { return nil }

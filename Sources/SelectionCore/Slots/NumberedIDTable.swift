@@ -151,12 +151,17 @@ public struct NumberedIDTable: Sendable {
             let grown = max(number + 1, 2 * positions[prefix].count, 1024)
             positions[prefix].append(contentsOf: repeatElement(0, count: grown - positions[prefix].count))
         }
-        let held = positions[prefix][number]
+        let newPosition = count
+        let held = positions[prefix].withUnsafeMutableBufferPointer { positions in
+            let held = positions[number]
+            if held == 0 { positions[number] = UInt32(truncatingIfNeeded: newPosition + 1) }
+            return held
+        }
         if held != 0 { return (Int(held) - 1, false) }
         if numberedInTable, let inTable = table.position(of: numbered.text) {
+            positions[prefix][number] = 0
             return (position(ofTablePosition: inTable), false)
         }
-        positions[prefix][number] = UInt32(count + 1)
         appendPosition(prefix: Int32(prefix), start: numbered.number)
         numberedCount += 1
         byteCount += idByteCount

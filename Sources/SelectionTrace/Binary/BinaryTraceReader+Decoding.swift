@@ -175,6 +175,10 @@ extension BinaryTraceReader {
             let firstNewSlot = names.count
             if headerIDCount != nil && gap == 0 {
                 try defineHeaderIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
+            } else if headerIDCount == nil && names.listIsComplete && names.listedIDs.isEmpty
+                && names.explicitByteCount + cursor.remaining <= PhotoIDTable.maximumByteCount
+            {
+                try defineEventIDsAfterCount(&cursor, count: count, firstNewSlot: firstNewSlot)
             } else if headerIDCount == nil && names.listIsComplete {
                 try defineEventIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
             } else {
@@ -191,6 +195,21 @@ extension BinaryTraceReader {
         }
         statistics.idDefinitionRecords += 1
         if headerIDCount == nil { statistics.idsDefinedByEvents += count }
+    }
+
+    /// Defines a record of ids met along the trace of a grid given by count, each as it is
+    /// read: the errors are those of `defineEventIDs` (the first met in the record), whose
+    /// byte limit the record cannot reach. One pass, nothing gathered; a numbered id (as
+    /// generated traces define them by the million) costs a parse and an array entry.
+    private mutating func defineEventIDsAfterCount(_ cursor: inout ByteCursor, count: Int, firstNewSlot: Int) throws(BodyError) {
+        let hasher = names.hasher
+        for _ in 0..<count {
+            let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+            let (id, numbered) = try cursor.idBytes(count: length)
+            if let slot = names.defineAfterCount(id, numbered: numbered, hash: { hasher.hash(id) }) {
+                throw Self.definedTwice(id, slot: slot, firstNewSlot: firstNewSlot)
+            }
+        }
     }
 
     /// Defines a record of ids met along the trace. The error named is the one met first in

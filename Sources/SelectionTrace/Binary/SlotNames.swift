@@ -164,6 +164,26 @@ public struct SlotNames: Sendable {
         return isNew ? nil : PhotoSlot(counted.countedPrefix + listedIDs.count + position)
     }
 
+    /// Names the next slot after a grid given by count (no list) with `id`, unless it already
+    /// has a slot (counted or added): then returns that slot and changes nothing.
+    /// `numbered` is `NumberedID.parse(id)`; `hash()` is asked only for an id not held by
+    /// number. O(1) for a numbered id.
+    ///
+    /// - Precondition: the header lists no ids (`listedIDs` is empty).
+    @inline(__always)
+    mutating func defineAfterCount(_ id: UnsafeRawBufferPointer, numbered: NumberedID?, hash: () -> UInt64) -> PhotoSlot? {
+        if let numbered {
+            // The counted ids are the numbered ids without a prefix from 1 to the count.
+            if numbered.prefix == NumberedID.noPrefix && numbered.number >= 1 && Int(numbered.number) <= counted.countedPrefix {
+                return PhotoSlot(Int(numbered.number) - 1)
+            }
+        } else if let slot = CountedID.slot(ofBytes: id, countedPrefix: counted.countedPrefix) {
+            return slot
+        }
+        let (position, isNew) = added.insert(id, numbered: numbered, hash: hash)
+        return isNew ? nil : PhotoSlot(counted.countedPrefix + position)
+    }
+
     /// Names the next `count` slots after the header's list with the batch's ids, none of
     /// which is counted, listed (`slotBeforeAdded`) or numbered, stopping at one already
     /// added: returns its index in the batch and its slot. See

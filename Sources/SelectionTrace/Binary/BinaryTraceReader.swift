@@ -41,8 +41,9 @@ public struct BinaryTraceReader {
         public var verifiesChecksums: Bool
         /// Whether the reader may be asked to name slots (`next()`). A pass that only counts
         /// (`nextSlotEvent()`, as `gridsim inspect` makes) turns it off. Either way every id
-        /// is held once, as bytes in `names`'s `PhotoIDTable`, which is also what checks that
-        /// none is defined twice; `next()` needs it on.
+        /// is held once in `names` (as bytes, or by number for a numbered id defined after
+        /// the header: see `NumberedIDTable`), which is also what checks that none is defined
+        /// twice; `next()` needs it on.
         public var keepsIDs: Bool
 
         public init(

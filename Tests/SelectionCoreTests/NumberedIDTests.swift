@@ -47,11 +47,13 @@ struct NumberedIDTableTests {
 
     @Test func agreesWithAPhotoIDTable() {
         var generator = SystemRandomNumberGenerator()
-        // Counters, repeats, other ids, sparse numbers (past what is held by number), and
-        // more prefixes than are held by number.
+        // Counters, repeats, other ids, sparse numbers (past what is held by number), a
+        // counter going down, and more prefixes than are held by number.
         var ids: [PhotoID] = []
         for round in 0..<4000 {
-            switch Int.random(in: 0..<10, using: &generator) {
+            switch Int.random(in: 0..<11, using: &generator) {
+            // A counter running down from far up: its array grows towards lower numbers.
+            case 10: ids.append("d\(100_000 - 3 * round)")
             case 0: ids.append("x\(round)-id")
             case 1: ids.append("s\(Int.random(in: 1...200, using: &generator))")
             case 2: ids.append("big\(Int.random(in: 1_000_000...1_000_010, using: &generator))")

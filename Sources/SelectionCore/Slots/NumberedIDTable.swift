@@ -7,12 +7,13 @@
 /// array indexed by its number (its position, for repeats), read and written in the order
 /// the counter runs; positions are named through runs of consecutive numbers, one entry for
 /// the whole counter. Other ids go to a `PhotoIDTable` as before; so do numbered ids whose
-/// number is far past the ones seen (so that a sparse number cannot make the array huge) and
-/// ids with a prefix past the first few. Lookups check the array first, then the table when
+/// number is far from the others of their prefix (so that a sparse number cannot make the
+/// array huge) and ids with a prefix past the first few. Lookups check the array first, then the table when
 /// any numbered id went there.
 ///
-/// Memory: 4 bytes a numbered id (the array grows at most to twice the numbered ids plus
-/// 64 K entries), and 16 bytes a run; other ids as in `PhotoIDTable`.
+/// Memory: 4 bytes a number in the span of a prefix's numbers (which may grow to twice the
+/// numbered ids plus 64 K entries, then ids past it go to the table), and 16 bytes a run;
+/// other ids as in `PhotoIDTable`.
 public struct NumberedIDTable: Sendable {
     /// Consecutive positions from `first` holding consecutive numbers of one prefix from
     /// `start` (`prefix >= 0`), or consecutive positions of `table` from `start` (`prefix` -1).
@@ -25,10 +26,18 @@ public struct NumberedIDTable: Sendable {
     /// Ids that are not numbered (or not held by number), and places kept for lost ids.
     public private(set) var table: PhotoIDTable
     private var runs: [Run] = []
-    /// The prefixes held by number; `positions[i]` is indexed by the numbers of `prefixes[i]`,
-    /// holding `position + 1` of each, 0 where none.
+    /// The prefixes held by number; `positions[i]` is indexed by the numbers of `prefixes[i]`
+    /// from `bases[i]` (the array covers only the span of numbers met, so that a counter
+    /// starting at 10001 costs no 10,000 empty entries), holding `position + 1` of each, 0
+    /// where none; except that the array of the prefix
+    /// last inserted (`current`) is kept in `currentPositions` (and an empty one in its
+    /// place), so that a counter's ids, one after another, write an array held directly
+    /// rather than one inside another (two uniqueness checks each).
     private var prefixes: [UInt64] = []
     private var positions: [[UInt32]] = []
+    private var bases: [Int] = []
+    private var current = -1
+    private var currentPositions: [UInt32] = []
     /// Numbered ids held by number.
     private var numberedCount = 0
     /// Whether some numbered id went to `table` (so that a lookup by number that misses must
@@ -41,7 +50,8 @@ public struct NumberedIDTable: Sendable {
 
     /// The most prefixes held by number; ids of others go to the table.
     static let maximumPrefixCount = 8
-    /// How far past the numbered ids held a number may be and still be held by number.
+    /// How much wider than twice the numbered ids held the span of a prefix's numbers may
+    /// grow and its ids still be held by number.
     static let numberSlack = 1 << 16
 
     public init(hasher: PhotoIDHasher = .process) {
@@ -79,16 +89,28 @@ public struct NumberedIDTable: Sendable {
     @inline(__always)
     private func heldPosition(_ numbered: NumberedID) -> Int? {
         guard let prefix = prefixIndex(numbered.prefix) else { return nil }
-        let number = Int(numbered.number)
+        let index = Int(numbered.number) - bases[prefix]
+        if prefix == current {
+            return index >= 0 && index < currentPositions.count && currentPositions[index] != 0
+                ? Int(currentPositions[index]) - 1 : nil
+        }
         return positions[prefix].withUnsafeBufferPointer { positions in
-            number < positions.count && positions[number] != 0 ? Int(positions[number]) - 1 : nil
+            index >= 0 && index < positions.count && positions[index] != 0 ? Int(positions[index]) - 1 : nil
         }
     }
 
     @inline(__always)
     private func prefixIndex(_ prefix: UInt64) -> Int? {
+        if current >= 0 && prefixes[current] == prefix { return current }
         for index in prefixes.indices where prefixes[index] == prefix { return index }
         return nil
+    }
+
+    /// Makes `prefix`'s array the one held directly. O(1): arrays are swapped, not copied.
+    private mutating func checkOut(_ prefix: Int) {
+        if current >= 0 { swap(&currentPositions, &positions[current]) }
+        swap(&currentPositions, &positions[prefix])
+        current = prefix
     }
 
     /// The run holding `position`. O(log runs).
@@ -137,7 +159,6 @@ public struct NumberedIDTable: Sendable {
     @inline(__always)
     private mutating func insertByNumber(_ numbered: NumberedID, byteCount idByteCount: Int) -> (position: Int, isNew: Bool)? {
         let number = Int(numbered.number)
-        guard number <= 2 * numberedCount + Self.numberSlack else { return nil }
         let prefix: Int
         if let known = prefixIndex(numbered.prefix) {
             prefix = known
@@ -145,21 +166,36 @@ public struct NumberedIDTable: Sendable {
             guard prefixes.count < Self.maximumPrefixCount else { return nil }
             prefixes.append(numbered.prefix)
             positions.append([])
+            bases.append(number)
             prefix = prefixes.count - 1
         }
-        if number >= positions[prefix].count {
-            let grown = max(number + 1, 2 * positions[prefix].count, 1024)
-            positions[prefix].append(contentsOf: repeatElement(0, count: grown - positions[prefix].count))
+        if prefix != current { checkOut(prefix) }
+        var base = bases[prefix]
+        if number < base || number - base >= currentPositions.count {
+            // Grown by doubling towards the number, within the span allowed.
+            let low = min(number, base)
+            let high = max(number + 1, base + currentPositions.count)
+            guard high - low <= 2 * numberedCount + Self.numberSlack else { return nil }
+            if number < base {
+                let newBase = max(0, min(number, base - max(currentPositions.count, 64)))
+                currentPositions.insert(contentsOf: repeatElement(0, count: base - newBase), at: 0)
+                base = newBase
+                bases[prefix] = newBase
+            } else {
+                let grown = max(number - base + 1, 2 * currentPositions.count, 64)
+                currentPositions.append(contentsOf: repeatElement(0, count: grown - currentPositions.count))
+            }
         }
+        let index = number - base
         let newPosition = count
-        let held = positions[prefix].withUnsafeMutableBufferPointer { positions in
-            let held = positions[number]
-            if held == 0 { positions[number] = UInt32(truncatingIfNeeded: newPosition + 1) }
+        let held = currentPositions.withUnsafeMutableBufferPointer { positions in
+            let held = positions[index]
+            if held == 0 { positions[index] = UInt32(truncatingIfNeeded: newPosition + 1) }
             return held
         }
         if held != 0 { return (Int(held) - 1, false) }
         if numberedInTable, let inTable = table.position(of: numbered.text) {
-            positions[prefix][number] = 0
+            currentPositions[index] = 0
             return (position(ofTablePosition: inTable), false)
         }
         appendPosition(prefix: Int32(prefix), start: numbered.number)

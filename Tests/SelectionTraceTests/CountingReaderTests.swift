@@ -119,6 +119,16 @@ struct CountingReaderTests {
             (definitions(first: 4, [[0xFF], Array("x".utf8)]), "a photo id is not valid UTF-8"),
             (definitions(first: 4, [Array("q".utf8)], trailing: [1]), "1 unexpected bytes at the end of the record"),
             (definitions(first: 9, [Array("q".utf8)]), "defines slot 9, but the next slot to define is 4"),
+            // Numbered ids (kept by number, not bytes), alone and among others; "4" is past the count.
+            (definitions(first: 4, [Array("s1".utf8), Array("s2".utf8), Array("s1".utf8)]), "photo id \"s1\" is defined twice in one record"),
+            (definitions(first: 4, [Array("s1".utf8), Array("y".utf8), Array("s1".utf8)]), "photo id \"s1\" is defined twice in one record"),
+            (definitions(first: 4, [Array("y".utf8), Array("s1".utf8), Array("y".utf8)]), "photo id \"y\" is defined twice in one record"),
+            (definitions(first: 4, [Array("4".utf8), Array("4".utf8)]), "photo id \"4\" is defined twice in one record"),
+            (definitions(first: 4, [Array("s1".utf8), Array("3".utf8)]), "photo id \"3\" is defined twice (it already has slot 2)"),
+            (definitions(first: 4, [Array("s1".utf8), Array("s01".utf8), Array("s1".utf8)]), "photo id \"s1\" is defined twice in one record"),
+            (definitions(first: 4, [Array("s7".utf8)]) + definitions(first: 5, [Array("s8".utf8), Array("s7".utf8)]),
+             "photo id \"s7\" is defined twice (it already has slot 4)"),
+            (definitions(first: 4, [Array("s1".utf8), [0xFF]]), "a photo id is not valid UTF-8"),
         ]
         for (bad, message) in cases {
             let bytes = base + bad

@@ -268,26 +268,43 @@ public struct FastEngine: SelectionEngine, Sendable {
     }
 
     /// Whether no insertion is already in the grid once the removals are applied, and none is
-    /// listed twice. O(removed · inserted) for a few; past eight, with hash sets.
+    /// listed twice. Repeats: pairwise for a few, else the raw slots sorted and neighbours
+    /// compared, O(k log k). The removals are searched only for an insertion already in the
+    /// grid (a photo removed and put back in one change), which a change bringing new photos
+    /// never has: linearly for a few, else sorted once, O(r log r). No hashing: a library
+    /// change brings tens of photos, for which sorting costs less than a set.
     private func insertionsAreNew(_ inserted: [SlotInsertion], removed: [PhotoSlot]) -> Bool {
-        func isFree(_ slot: PhotoSlot) -> Bool { !grid.contains(slot) || removed.contains(slot) }
-        guard inserted.count > 8 || removed.count > 8 else {
-            for (index, insertion) in inserted.enumerated() {
-                if !isFree(insertion.slot) || inserted[..<index].contains(where: { $0.slot == insertion.slot }) {
-                    return false
-                }
+        if inserted.count <= 8 {
+            for index in inserted.indices.dropFirst()
+            where inserted[..<index].contains(where: { $0.slot == inserted[index].slot }) {
+                return false
             }
-            return true
+        } else {
+            var raw = inserted.map(\.slot.rawValue)
+            raw.sort()
+            for index in raw.indices.dropFirst() where raw[index] == raw[index - 1] { return false }
         }
-        var insertedSlots = Set<PhotoSlot>(minimumCapacity: inserted.count)
-        for insertion in inserted where !insertedSlots.insert(insertion.slot).inserted {
-            return false
+        var sortedRemoved: [UInt32]?
+        for insertion in inserted where grid.contains(insertion.slot) {
+            if removed.count <= 8 {
+                if !removed.contains(insertion.slot) { return false }
+                continue
+            }
+            if sortedRemoved == nil { sortedRemoved = removed.map(\.rawValue).sorted() }
+            if !Self.sorted(sortedRemoved!, contains: insertion.slot.rawValue) { return false }
         }
-        var freed = Set<PhotoSlot>()
-        for slot in removed where insertedSlots.contains(slot) && grid.contains(slot) {
-            freed.insert(slot)
+        return true
+    }
+
+    /// Binary search. O(log count).
+    private static func sorted(_ values: [UInt32], contains value: UInt32) -> Bool {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
         }
-        return !inserted.contains { grid.contains($0.slot) && !freed.contains($0.slot) }
+        return low < values.count && values[low] == value
     }
 }
 

@@ -175,6 +175,10 @@ extension BinaryTraceReader {
             let firstNewSlot = names.count
             if headerIDCount != nil && gap == 0 {
                 try defineHeaderIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
+            } else if headerIDCount == nil && names.listIsComplete && names.listedIDs.isEmpty
+                && names.explicitByteCount + cursor.remaining <= PhotoIDTable.maximumByteCount
+            {
+                try defineEventIDsAfterCount(&cursor, count: count, firstNewSlot: firstNewSlot)
             } else if headerIDCount == nil && names.listIsComplete {
                 try defineEventIDs(&cursor, count: count, firstNewSlot: firstNewSlot)
             } else {
@@ -193,57 +197,134 @@ extension BinaryTraceReader {
         if headerIDCount == nil { statistics.idsDefinedByEvents += count }
     }
 
-    /// Defines a record of ids met along the trace as `defineHeaderIDs` does the header's: read
-    /// and hashed first, then inserted as a batch, so that the cache misses of a library change
-    /// naming many new ids overlap. The error named is the one met first in the record, as
-    /// when each id is defined as it is read: an id defined twice before a malformed field is
-    /// that field's error's place. O(bytes of the record) expected.
+    /// Defines a record of ids met along the trace of a grid given by count, each as it is
+    /// read: the errors are those of `defineEventIDs` (the first met in the record), whose
+    /// byte limit the record cannot reach. One pass, nothing gathered; a numbered id (as
+    /// generated traces define them by the million) costs a parse and an array entry.
+    private mutating func defineEventIDsAfterCount(_ cursor: inout ByteCursor, count: Int, firstNewSlot: Int) throws(BodyError) {
+        let hasher = names.hasher
+        for _ in 0..<count {
+            let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+            let (id, numbered) = try cursor.idBytes(count: length)
+            if let slot = names.defineAfterCount(id, numbered: numbered, hash: { hasher.hash(id) }) {
+                throw Self.definedTwice(id, slot: slot, firstNewSlot: firstNewSlot)
+            }
+        }
+    }
+
+    /// Defines a record of ids met along the trace. The error named is the one met first in
+    /// the record, as when each id is defined as it is read: an id defined twice before a
+    /// malformed field is that field's error's place. O(bytes of the record) expected.
+    ///
+    /// Numbered ids (`s1`, `s2`, …: see `NumberedID`), which a generated trace defines by the
+    /// million, are neither validated as UTF-8 (they are ASCII) nor hashed: each is checked
+    /// and kept by its number. A record of other ids is read and hashed first, then inserted
+    /// as a batch, as `defineHeaderIDs` does the header's, so that the cache misses of a
+    /// library change naming many new ids overlap. The record's ids are gathered in scratch
+    /// arrays the reader keeps, so that a record allocates nothing.
     private mutating func defineEventIDs(_ cursor: inout ByteCursor, count: Int, firstNewSlot: Int) throws(BodyError) {
-        var ids: [UnsafeRawBufferPointer] = []
-        ids.reserveCapacity(count)
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(count)
+        var ids = scratch.ids
+        var numberedIDs = scratch.numbered
+        scratch.ids = []
+        scratch.numbered = []
+        defer {
+            ids.removeAll(keepingCapacity: true)
+            numberedIDs.removeAll(keepingCapacity: true)
+            scratch.ids = ids
+            scratch.numbered = numberedIDs
+        }
         var malformed: BodyError?
+        var allNumbered = true
         do throws(BodyError) {
             for _ in 0..<count {
                 let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
-                let id = try cursor.utf8Bytes(count: length)
+                let (id, numbered) = try cursor.idBytes(count: length)
                 ids.append(id)
-                hashes.append(names.hasher.hash(id))
+                numberedIDs.append(numbered)
+                allNumbered = allNumbered && numbered != nil
             }
         } catch {
             malformed = error
         }
-        // Counted and listed ids already have slots; the batch stops before the first of them.
+        let hasher = names.hasher
+        // Counted and listed ids already have slots; the definitions stop before the first of them.
         var definable = ids.count
         var bytes = 0
         for index in ids.indices {
-            if names.slotBeforeAdded(ids[index], hash: hashes[index]) != nil {
+            if names.slotBeforeAdded(ids[index], hash: { hasher.hash(ids[index]) }) != nil {
                 definable = index
                 break
             }
             bytes += ids[index].count
         }
         try checkIDBytes(bytes)
-        let repeated = hashes.withUnsafeBufferPointer { hashes in
-            names.defineAdded(batchOf: definable, hashes: hashes) { ids[$0] }
+        if allNumbered || definable < 2 {
+            for index in 0..<definable {
+                if let slot = names.defineAdded(ids[index], numbered: numberedIDs[index], hash: { hasher.hash(ids[index]) }) {
+                    throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)
+                }
+            }
+        } else {
+            try defineAddedInBatches(ids, numberedIDs, count: definable, firstNewSlot: firstNewSlot)
         }
-        if let (index, slot) = repeated {
-            throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)
-        }
-        if definable < ids.count, let slot = names.slotBeforeAdded(ids[definable], hash: hashes[definable]) {
+        if definable < ids.count, let slot = names.slotBeforeAdded(ids[definable], hash: { hasher.hash(ids[definable]) }) {
             throw Self.definedTwice(ids[definable], slot: slot, firstNewSlot: firstNewSlot)
         }
         if let malformed { throw malformed }
     }
 
+    /// Defines the first `count` of `ids` after the header's list, in order: each run of ids
+    /// that are not numbered as one batch (hashed first, then inserted, the probes' misses
+    /// overlapping), numbered ones one by one. Throws for the first id already defined.
+    private mutating func defineAddedInBatches(
+        _ ids: [UnsafeRawBufferPointer], _ numberedIDs: [NumberedID?], count: Int, firstNewSlot: Int
+    ) throws(BodyError) {
+        let hasher = names.hasher
+        var hashes = scratch.hashes
+        scratch.hashes = []
+        defer {
+            hashes.removeAll(keepingCapacity: true)
+            scratch.hashes = hashes
+        }
+        var index = 0
+        while index < count {
+            if let numbered = numberedIDs[index] {
+                if let slot = names.defineAdded(ids[index], numbered: numbered, hash: { hasher.hash(ids[index]) }) {
+                    throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)
+                }
+                index += 1
+                continue
+            }
+            var end = index
+            hashes.removeAll(keepingCapacity: true)
+            while end < count && numberedIDs[end] == nil {
+                hashes.append(hasher.hash(ids[end]))
+                end += 1
+            }
+            let first = index
+            let repeated = hashes.withUnsafeBufferPointer { hashes in
+                names.defineAdded(batchOf: end - first, hashes: hashes) { ids[first + $0] }
+            }
+            if let (batchIndex, slot) = repeated {
+                throw Self.definedTwice(ids[first + batchIndex], slot: slot, firstNewSlot: firstNewSlot)
+            }
+            index = end
+        }
+    }
+
     /// Defines a record of the header's list: every id read and hashed first, then inserted
     /// as a batch, so that the probes' cache misses overlap (see `PhotoIDTable`).
     private mutating func defineHeaderIDs(_ cursor: inout ByteCursor, count: Int, firstNewSlot: Int) throws(BodyError) {
-        var ids: [UnsafeRawBufferPointer] = []
-        ids.reserveCapacity(count)
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(count)
+        var ids = scratch.ids
+        var hashes = scratch.hashes
+        scratch.ids = []
+        scratch.hashes = []
+        defer {
+            ids.removeAll(keepingCapacity: true)
+            hashes.removeAll(keepingCapacity: true)
+            scratch.ids = ids
+            scratch.hashes = hashes
+        }
         var bytes = 0
         for _ in 0..<count {
             let length = try cursor.count(ofEntriesTaking: 1, "an id's length")

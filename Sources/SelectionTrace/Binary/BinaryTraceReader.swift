@@ -41,8 +41,9 @@ public struct BinaryTraceReader {
         public var verifiesChecksums: Bool
         /// Whether the reader may be asked to name slots (`next()`). A pass that only counts
         /// (`nextSlotEvent()`, as `gridsim inspect` makes) turns it off. Either way every id
-        /// is held once, as bytes in `names`'s `PhotoIDTable`, which is also what checks that
-        /// none is defined twice; `next()` needs it on.
+        /// is held once in `names` (as bytes, or by number for a numbered id defined after
+        /// the header: see `NumberedIDTable`), which is also what checks that none is defined
+        /// twice; `next()` needs it on.
         public var keepsIDs: Bool
 
         public init(
@@ -103,6 +104,8 @@ public struct BinaryTraceReader {
     var lastSlot: Int64 = 0
     /// False after a salvaging reader skipped damage, until a sync point restores the bases.
     var synced = true
+    /// Room for one id-definition record's ids, kept from record to record.
+    var scratch = IDDefinitionScratch()
 
     /// Opens `path` and reads its header (and, for an explicit grid, every id of it).
     public init(path: String, options: Options = .default) throws {
@@ -283,6 +286,15 @@ public struct BinaryTraceReader {
             byteOffset: record.offset, record: record.number,
             message: "\(BinaryRecordKind.describe(record.kind)) record: \(message) (after event \(eventCount))")
     }
+}
+
+/// Arrays an id-definition record is gathered in before its ids are defined, emptied after
+/// each record but keeping their capacity, so that reading a record allocates nothing. The
+/// ids point into the record, valid only while it is decoded.
+struct IDDefinitionScratch {
+    var ids: [UnsafeRawBufferPointer] = []
+    var numbered: [NumberedID?] = []
+    var hashes: [UInt64] = []
 }
 
 /// One record's place and bytes; `body` is valid until the reader reads on.

@@ -1,3 +1,5 @@
+import SelectionCore
+
 /// Reads the fields of one record body, front to back, never past its end.
 ///
 /// Every read checks the bytes left, so a hostile body can only make a read fail with a
@@ -112,6 +114,21 @@ struct ByteCursor {
         guard UTF8Validation.isValid(bytes) else { throw BodyError("a photo id is not valid UTF-8") }
         position += count
         return bytes
+    }
+
+    /// The next `count` bytes of an id: a numbered one (`NumberedID`, ASCII) as they are,
+    /// any other checked to be valid UTF-8 as `utf8Bytes(count:)` checks it. Valid until the
+    /// reader reads on.
+    @inline(__always)
+    mutating func idBytes(count: Int) throws(BodyError) -> (bytes: UnsafeRawBufferPointer, numbered: NumberedID?) {
+        guard count <= end - position else {
+            throw BodyError("a string of \(count) bytes runs past the end of the record")
+        }
+        let bytes = UnsafeRawBufferPointer(start: base + position, count: count)
+        let numbered = NumberedID.parse(bytes)
+        guard numbered != nil || UTF8Validation.isValid(bytes) else { throw BodyError("a photo id is not valid UTF-8") }
+        position += count
+        return (bytes, numbered)
     }
 
     /// Fails unless every byte was read: a body with trailing bytes is not what was written.

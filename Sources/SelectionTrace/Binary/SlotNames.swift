@@ -16,8 +16,9 @@ public struct SlotNames: Sendable {
     /// The header's id list, slots `0 ..< listedCapacity`, filled as its definitions are read.
     public private(set) var listedIDs: PhotoIDTable
     private let listedCapacity: Int
-    /// Ids defined after the header's list, in slot order.
-    private var added: PhotoIDTable
+    /// Ids defined after the header's list, in slot order: numbered ones (`s1`, `s2`, …, as
+    /// generated traces bring them) kept as numbers, not bytes.
+    private var added: NumberedIDTable
     /// The lost slots, in increasing order.
     private var lost: [Range<Int>] = []
     /// How many slots are lost.
@@ -31,7 +32,7 @@ public struct SlotNames: Sendable {
         listedIDs = PhotoIDTable()
         listedIDs.reserveCapacity(listedCount)
         listedCapacity = listedCount
-        added = PhotoIDTable(hasher: listedIDs.hasher)
+        added = NumberedIDTable(hasher: listedIDs.hasher)
     }
 
     /// The names of a grid whose header list `listed` was read before (by another reader of
@@ -40,7 +41,7 @@ public struct SlotNames: Sendable {
         counted = SlotTable(countedPhotos: 0)
         listedIDs = listed
         listedCapacity = listed.count
-        added = PhotoIDTable(hasher: listed.hasher)
+        added = NumberedIDTable(hasher: listed.hasher)
     }
 
     /// Slots `0 ..< countedPrefix` are the ids `"1"` … `"countedPrefix"`.
@@ -59,7 +60,8 @@ public struct SlotNames: Sendable {
     /// What hashes ids for `slot(forBytes:hash:)` and `define(_:hash:)`.
     var hasher: PhotoIDHasher { listedIDs.hasher }
 
-    /// The id of `slot`, or nil when the slot is lost or was never defined. O(1).
+    /// The id of `slot`, or nil when the slot is lost or was never defined. O(1) for the
+    /// grid's photos, O(log runs) for ids defined after (see `NumberedIDTable`).
     public func id(for slot: PhotoSlot) -> PhotoID? {
         let index = slot.index
         if index < counted.countedPrefix { return String(index + 1) }
@@ -104,7 +106,7 @@ public struct SlotNames: Sendable {
             return slot
         }
         if let position = listedIDs.position(of: id, hash: hash) { return PhotoSlot(counted.countedPrefix + position) }
-        if let position = added.position(of: id, hash: hash) {
+        if let position = added.position(of: id, numbered: NumberedID.parse(id), hash: { hash }) {
             return PhotoSlot(counted.countedPrefix + listedIDs.count + position)
         }
         return nil
@@ -121,7 +123,7 @@ public struct SlotNames: Sendable {
             return isNew ? nil : PhotoSlot(counted.countedPrefix + position)
         }
         if let position = listedIDs.position(of: id, hash: hash) { return PhotoSlot(counted.countedPrefix + position) }
-        let (position, isNew) = added.insert(id, hash: hash)
+        let (position, isNew) = added.insert(id, numbered: NumberedID.parse(id), hash: { hash })
         return isNew ? nil : PhotoSlot(counted.countedPrefix + listedIDs.count + position)
     }
 
@@ -140,16 +142,52 @@ public struct SlotNames: Sendable {
     /// Whether every id of the header's list is defined (always so for a grid given by count).
     var listIsComplete: Bool { listedIDs.count == listedCapacity }
 
-    /// The slot of an id that is counted or in the header's list, else nil. One probe.
-    func slotBeforeAdded(_ id: UnsafeRawBufferPointer, hash: UInt64) -> PhotoSlot? {
+    /// The slot of an id that is counted or in the header's list, else nil. One probe, and
+    /// none (nor a hash: `hash()` is not called) when the grid is given by count.
+    @inline(__always)
+    func slotBeforeAdded(_ id: UnsafeRawBufferPointer, hash: () -> UInt64) -> PhotoSlot? {
         if let slot = CountedID.slot(ofBytes: id, countedPrefix: counted.countedPrefix) { return slot }
-        if let position = listedIDs.position(of: id, hash: hash) { return PhotoSlot(counted.countedPrefix + position) }
+        guard listedIDs.count > 0 else { return nil }
+        if let position = listedIDs.position(of: id, hash: hash()) { return PhotoSlot(counted.countedPrefix + position) }
         return nil
     }
 
+    /// Names the next slot after the header's list with `id`, which is not counted or listed
+    /// (`slotBeforeAdded`), unless it was already added: then returns its slot and changes
+    /// nothing. `numbered` is `NumberedID.parse(id)`; `hash()` is asked only for an id not
+    /// held by number. O(1) for a numbered id.
+    ///
+    /// - Precondition: `listIsComplete`.
+    @inline(__always)
+    mutating func defineAdded(_ id: UnsafeRawBufferPointer, numbered: NumberedID?, hash: () -> UInt64) -> PhotoSlot? {
+        let (position, isNew) = added.insert(id, numbered: numbered, hash: hash)
+        return isNew ? nil : PhotoSlot(counted.countedPrefix + listedIDs.count + position)
+    }
+
+    /// Names the next slot after a grid given by count (no list) with `id`, unless it already
+    /// has a slot (counted or added): then returns that slot and changes nothing.
+    /// `numbered` is `NumberedID.parse(id)`; `hash()` is asked only for an id not held by
+    /// number. O(1) for a numbered id.
+    ///
+    /// - Precondition: the header lists no ids (`listedIDs` is empty).
+    @inline(__always)
+    mutating func defineAfterCount(_ id: UnsafeRawBufferPointer, numbered: NumberedID?, hash: () -> UInt64) -> PhotoSlot? {
+        if let numbered {
+            // The counted ids are the numbered ids without a prefix from 1 to the count.
+            if numbered.prefix == NumberedID.noPrefix && numbered.number >= 1 && Int(numbered.number) <= counted.countedPrefix {
+                return PhotoSlot(Int(numbered.number) - 1)
+            }
+        } else if let slot = CountedID.slot(ofBytes: id, countedPrefix: counted.countedPrefix) {
+            return slot
+        }
+        let (position, isNew) = added.insert(id, numbered: numbered, hash: hash)
+        return isNew ? nil : PhotoSlot(counted.countedPrefix + position)
+    }
+
     /// Names the next `count` slots after the header's list with the batch's ids, none of
-    /// which is counted or listed (`slotBeforeAdded`), stopping at one already added: returns
-    /// its index in the batch and its slot. See `PhotoIDTable.insert(batchOf:hashes:id:)`.
+    /// which is counted, listed (`slotBeforeAdded`) or numbered, stopping at one already
+    /// added: returns its index in the batch and its slot. See
+    /// `PhotoIDTable.insert(batchOf:hashes:id:)`.
     ///
     /// - Precondition: `listIsComplete`.
     mutating func defineAdded(

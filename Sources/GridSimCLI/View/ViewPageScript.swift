@@ -374,7 +374,10 @@ enum ViewPageScript {
       $("windowNote").dataset.end = String(end);
       renderOverview(start, end, large);
       if (focus >= 0 && k > 0) {
-        const f = grid.children[Math.max(0, Math.min(focus - start, grid.children.length - 1))];
+        // The grid's children are rows laid out with display: contents, which have no box of
+        // their own: scroll to the first cell of the focused photo's row.
+        const row = grid.children[Math.max(0, Math.min(Math.floor((focus - start) / D.columns), grid.children.length - 1))];
+        const f = row && row.firstElementChild;
         if (f) grid.scrollTop = Math.max(0, f.offsetTop - grid.clientHeight / 2 + f.offsetHeight / 2);
       } else {
         grid.scrollTop = 0;

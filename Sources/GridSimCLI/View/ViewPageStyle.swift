@@ -21,6 +21,8 @@ enum ViewPageStyle {
     .appbar button, .toolbar button, .tabbar span { font: inherit; border: 0; background: none; color: var(--accent); padding: 6px 4px; }
     .appbar .bordered { background: #e5e5ea; border-radius: 8px; padding: 6px 12px; }
     button:disabled { color: #b0b0b5; }
+    /* The app bar's buttons are always enabled in the app; the replica's are inert, not dimmed. */
+    .appbar button:disabled { color: var(--accent); }
     .overview { margin: 0 16px 6px; }
     .overview canvas { width: 100%; height: 18px; display: block; border-radius: 4px; background: #e5e5ea; }
     .overview p { margin: 2px 0 0; font-size: 11px; color: var(--muted); }

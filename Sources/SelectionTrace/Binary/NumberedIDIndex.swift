@@ -18,23 +18,18 @@ struct NumberedIDIndex: Sendable {
     private var slots: [UInt32] = []
 
     /// The number of the id with these bytes if it is one this index holds (the first such
-    /// id chooses the letter), else nil.
+    /// id chooses the letter), else nil. The spelling rules are `NumberedID`'s; this index
+    /// takes only its one-letter prefixes.
     @inline(__always)
     mutating func number(of bytes: UnsafeRawBufferPointer) -> Int? {
-        guard bytes.count >= 2, bytes.count <= 8 else { return nil }
-        let first = bytes[0]
+        guard bytes.count >= 2, bytes.count <= 8, let id = NumberedID.parse(bytes),
+            id.prefix >> 56 == 1, Int(id.number) < Self.maximumNumber
+        else { return nil }
+        let first = UInt8(truncatingIfNeeded: id.prefix)
         guard (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return nil }
         guard letter == nil || letter == first else { return nil }
-        guard bytes[1] != UInt8(ascii: "0") || bytes.count == 2 else { return nil }
-        var value = 0
-        for index in 1..<bytes.count {
-            let digit = Int(bytes[index]) &- 48
-            guard digit >= 0 && digit <= 9 else { return nil }
-            value = value * 10 + digit
-        }
-        guard value < Self.maximumNumber else { return nil }
         letter = first
-        return value
+        return Int(id.number)
     }
 
     /// The slot of the id numbered `number`, if it was met.

@@ -19,11 +19,19 @@ public struct SyntheticSession: Sequence, IteratorProtocol {
     /// The next event, or nil after `eventCount`. O(1) amortised plus the engine's cost.
     public mutating func next() -> TraceEvent? {
         guard produced < eventCount else { return nil }
-        while true {
-            if let event = model.next().event {
-                produced += 1
-                return event
-            }
-        }
+        produced += 1
+        let (t, event) = model.nextEvent()
+        return TraceEvent(t: t, event.mapPhotos(model.id(for:)))
+    }
+
+    /// Appends the next event's line and newline to `bytes`, as `TextTraceEncoding.append`
+    /// would write `next()`'s event, without making its strings; false after `eventCount`.
+    /// O(1) amortised plus the engine's cost.
+    public mutating func appendNextLine(to bytes: inout [UInt8]) -> Bool {
+        guard produced < eventCount else { return false }
+        produced += 1
+        let (t, event) = model.nextEvent()
+        model.appendLine(t: t, event, to: &bytes)
+        return true
     }
 }

@@ -14,8 +14,7 @@ extension SyntheticSession {
         writer.buffer.append(contentsOf: TextTraceEncoding.line(for: header).utf8)
         writer.buffer.append(UInt8(ascii: "\n"))
         var events = 0
-        while let event = next() {
-            TextTraceEncoding.append(event, to: &writer.buffer)
+        while appendNextLine(to: &writer.buffer) {
             try writer.flushIfFull(to: &sink)
             events += 1
             if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }

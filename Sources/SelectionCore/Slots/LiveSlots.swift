@@ -316,6 +316,9 @@ public struct LiveSlots: Sendable {
     }
 
     private mutating func removeOneByOne(_ slots: some Collection<PhotoSlot>) -> Int {
+        // A few photos leave without a trace: their blocks are compacted at once, O(block)
+        // each, so that positions in them stay a tree walk instead of a walk over the block.
+        let closesGaps = slots.count <= Self.gapClosingLimit
         var removed = 0
         for slot in slots where live.remove(slot) {
             removed &+= 1
@@ -327,10 +330,15 @@ public struct LiveSlots: Sendable {
             }
             gapCounts[block] &+= 1
             prefixCounts.add(-1, toBlock: Int(placeOfBlock[block]))
-            compactIfWorthIt(block)
+            if closesGaps { compact(block) } else { compactIfWorthIt(block) }
         }
         return removed
     }
+
+    /// Removals of at most this many photos compact their blocks at once: a library change
+    /// of a few photos costs a few block moves (8 KB at most each), and the gaps it would
+    /// leave would make every later position in those blocks a walk testing each slot.
+    public static let gapClosingLimit = 8
 
     private mutating func removeInBulk(_ slots: some Collection<PhotoSlot>) -> Int {
         var leaving = [UInt64](repeating: 0, count: live.slotCapacity >> 6)

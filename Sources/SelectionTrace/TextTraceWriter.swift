@@ -172,27 +172,8 @@ extension TextTraceEncoding {
         }
     }
 
-    /// Appends `bytes` as they are when no byte of them needs escaping in a JSON string (a
-    /// quote, a backslash, a control character); else appends nothing and returns false.
-    /// O(bytes).
-    @inline(__always)
-    public static func appendPlain(_ value: UnsafeRawBufferPointer, to bytes: inout [UInt8]) -> Bool {
-        for byte in value where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            return false
-        }
-        bytes.append(contentsOf: value)
-        return true
-    }
-
-    /// `value` as a quoted JSON string, escaped as `JSONWriter` escapes it. O(length).
-    public static func appendString(_ value: String, to bytes: inout [UInt8]) {
-        var text = ""
-        JSONWriter.appendQuoted(value, to: &text)
-        bytes.append(contentsOf: text.utf8)
-    }
-
     /// Decimal digits, as `String(value)` writes them. O(digits).
-    public static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits

@@ -2,48 +2,55 @@ import SelectionCore
 import SelectionTrace
 
 extension SessionModel {
-    /// Appends the text-trace line of an event `nextEvent()` gave, and its newline: the same
-    /// bytes as `TextTraceEncoding.append` writes for the event named by `id(for:)`, without
-    /// building its strings. O(line length).
-    public func appendLine(t: Int, _ event: SlotEvent, to bytes: inout [UInt8]) {
-        append("{\"t\":", to: &bytes)
-        TextTraceEncoding.appendInteger(t, to: &bytes)
-        append(",\"event\":\"", to: &bytes)
-        append(Self.name(of: event), to: &bytes)
+    /// The most bytes `writeLine` writes for `event`: fixed text and two numbers, plus each
+    /// photo's id at its longest (escaped) and its position. O(1).
+    func maximumLineLength(_ event: SlotEvent) -> Int {
+        let photos: Int
         switch event {
-        case .longPress(let slot), .selectItem(let slot), .tap(let slot):
-            append("\",\"photo\":", to: &bytes)
-            appendID(of: slot, to: &bytes)
-        case .libraryChanged(let removed, let inserted):
-            bytes.append(UInt8(ascii: "\""))
-            if !removed.isEmpty {
-                append(",\"removed\":[", to: &bytes)
-                for (index, slot) in removed.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    appendID(of: slot, to: &bytes)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            }
-            if !inserted.isEmpty {
-                append(",\"inserted\":[", to: &bytes)
-                for (index, insertion) in inserted.enumerated() {
-                    append(index > 0 ? ",{\"photo\":" : "{\"photo\":", to: &bytes)
-                    appendID(of: insertion.slot, to: &bytes)
-                    append(",\"at\":", to: &bytes)
-                    TextTraceEncoding.appendInteger(insertion.at, to: &bytes)
-                    bytes.append(UInt8(ascii: "}"))
-                }
-                bytes.append(UInt8(ascii: "]"))
-            }
-        default:
-            bytes.append(UInt8(ascii: "\""))
+        case .longPress, .selectItem, .tap: photos = 1
+        case .libraryChanged(let removed, let inserted): photos = removed.count + inserted.count
+        default: photos = 0
         }
-        append("}\n", to: &bytes)
+        return 96 + photos * (maximumIDLength + 48)
     }
 
-    @inline(__always)
-    private func append(_ text: StaticString, to bytes: inout [UInt8]) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    /// Writes the text-trace line of an event `nextEvent()` gave, and its newline: the same
+    /// bytes as `TextTraceEncoding.append` writes for the event named by `id(for:)`, without
+    /// building its strings. At most `maximumLineLength(event)` bytes. O(line length).
+    func writeLine(t: Int, _ event: SlotEvent, to line: inout ByteCursor) {
+        line.write("{\"t\":")
+        line.writeDecimal(t)
+        line.write(",\"event\":\"")
+        line.write(Self.name(of: event))
+        switch event {
+        case .longPress(let slot), .selectItem(let slot), .tap(let slot):
+            line.write("\",\"photo\":")
+            writeID(of: slot, to: &line)
+        case .libraryChanged(let removed, let inserted):
+            line.write(UInt8(ascii: "\""))
+            if !removed.isEmpty {
+                line.write(",\"removed\":[")
+                for (index, slot) in removed.enumerated() {
+                    if index > 0 { line.write(UInt8(ascii: ",")) }
+                    writeID(of: slot, to: &line)
+                }
+                line.write(UInt8(ascii: "]"))
+            }
+            if !inserted.isEmpty {
+                line.write(",\"inserted\":[")
+                for (index, insertion) in inserted.enumerated() {
+                    line.write(index > 0 ? ",{\"photo\":" : "{\"photo\":")
+                    writeID(of: insertion.slot, to: &line)
+                    line.write(",\"at\":")
+                    line.writeDecimal(insertion.at)
+                    line.write(UInt8(ascii: "}"))
+                }
+                line.write(UInt8(ascii: "]"))
+            }
+        default:
+            line.write(UInt8(ascii: "\""))
+        }
+        line.write("}\n")
     }
 
     /// `event.name.rawValue`, as a constant: no string is looked at per event.

@@ -57,6 +57,10 @@ public struct SessionModel {
     /// Pool numbers whose id the grid already lists (`"s7"` among a list's ids), with that
     /// photo's slot: the same id must be the same photo. Empty for generated grids.
     private let listedPoolNumbers: [Int: PhotoSlot]
+    /// The most bytes an id of the session takes written as a JSON string, quotes included.
+    let maximumIDLength: Int
+    /// Slots below it are counted photos, `"1"` … (the engine's table's counted prefix).
+    private let countedPrefix: Int
     /// The slot event of the step being resolved: the engine is fed slots, never ids.
     private var slotEvent: SlotEvent = .done
     private var lastTarget: Int?
@@ -65,7 +69,8 @@ public struct SessionModel {
     private enum Planned {
         case tap(TapChoice, gap: ClosedRange<Int>)
         case longPress
-        case button(Event, gap: ClosedRange<Int>)
+        /// An app-bar button, Back or Dismiss: an event that names no photo.
+        case button(SlotEvent, gap: ClosedRange<Int>)
         case sync(first: Bool)
         case scroll
         case rotate
@@ -96,17 +101,22 @@ public struct SessionModel {
         insertedIDPool = max(1024, 2 * configuration.photos.count)
         random = SessionRandom(seed: seed)
         poolBase = engine.slots.count
+        countedPrefix = engine.slots.countedPrefix
         var listedPoolNumbers: [Int: PhotoSlot] = [:]
+        var longestListed = 0
         if case .ids(let ids) = configuration.photos {
             listedIDs = ids.hasDuplicates ? nil : ids
             for position in ids.indices {
-                guard let number = ids.withBytes(at: position, Self.poolNumber(of:)) else { continue }
-                listedPoolNumbers[number] = engine.slots.slot(for: ids[position])
+                let (length, number) = ids.withBytes(at: position) { ($0.count, Self.poolNumber(of: $0)) }
+                longestListed = max(longestListed, length)
+                if let number { listedPoolNumbers[number] = engine.slots.slot(for: ids[position]) }
             }
         } else {
             listedIDs = nil
         }
         self.listedPoolNumbers = listedPoolNumbers
+        // Digits of a 64-bit number and a prefix; a listed byte escaped takes six (`\u00XX`).
+        maximumIDLength = max(24, 6 * longestListed) + 2
     }
 
     // MARK: - The state, as a replay reports it
@@ -170,25 +180,33 @@ public struct SessionModel {
         slot.index < poolBase ? engine.slots.id(for: slot) : Self.insertedID(slot.index - poolBase + 1)
     }
 
-    /// Appends the id of `slot` as JSON (quoted) to `bytes`, as `TextTraceEncoding` writes it:
-    /// digits for a counted photo or a pool one, the listed bytes for a grid given by ids.
-    /// O(length of the id); no string is built unless the id needs escaping.
-    public func appendID(of slot: PhotoSlot, to bytes: inout [UInt8]) {
+    /// Writes the id of `slot` as a JSON string, as `TextTraceEncoding` writes it: digits for
+    /// a counted photo or a pool one, the listed bytes for a grid given by ids. At most
+    /// `maximumIDLength` bytes. O(length of the id); no string is built unless it needs escaping.
+    func writeID(of slot: PhotoSlot, to line: inout ByteCursor) {
         let index = slot.index
-        let counted = engine.slots.countedPrefix
-        bytes.append(UInt8(ascii: "\""))
+        let counted = countedPrefix
         if index < counted {
-            TextTraceEncoding.appendInteger(index + 1, to: &bytes)
+            line.write(UInt8(ascii: "\""))
+            line.writeDecimal(index + 1)
         } else if index >= poolBase {
-            bytes.append(UInt8(ascii: "s"))
-            TextTraceEncoding.appendInteger(index - poolBase + 1, to: &bytes)
-        } else if let listedIDs, listedIDs.withBytes(at: index - counted, { TextTraceEncoding.appendPlain($0, to: &bytes) }) {
+            line.write("\"s")
+            line.writeDecimal(index - poolBase + 1)
+        } else if let listedIDs, listedIDs.withBytes(at: index - counted, Self.isPlain) {
+            line.write(UInt8(ascii: "\""))
+            listedIDs.withBytes(at: index - counted) { line.write($0) }
         } else {
-            bytes.removeLast()
-            TextTraceEncoding.appendString(id(for: slot), to: &bytes)
+            var text = ""
+            JSONWriter.appendQuoted(id(for: slot), to: &text)
+            text.withUTF8 { line.write(UnsafeRawBufferPointer($0)) }
             return
         }
-        bytes.append(UInt8(ascii: "\""))
+        line.write(UInt8(ascii: "\""))
+    }
+
+    /// Whether an id needs no escaping in a JSON string. O(length).
+    private static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     /// The number `n` of an id spelled `s<n>` as the pool spells it, else nil.
@@ -299,7 +317,7 @@ public struct SessionModel {
         case .button(let event, let gap):
             let t = clock + random.int(in: gap)
             clock = t
-            slotEvent = event.mapPhotos { _ in PhotoSlot(0) }  // buttons name no photo
+            slotEvent = event
             return perform(.appEvent(t: t, windowStart: windowStart))
 
         case .sync(let first):
@@ -382,11 +400,22 @@ public struct SessionModel {
             // them, then Done. The slots come from the bitmap (O(chosen)), where the engine's
             // Delete would list them in grid order by scanning the grid.
             if actsOnSelection {
-                _ = engine.apply(SlotEvent.libraryChanged(removed: Array(engine.selection), inserted: []))
+                _ = engine.apply(SlotEvent.libraryChanged(removed: chosenSlots(), inserted: []))
                 _ = engine.apply(SlotEvent.done)
             }
         default:
             _ = engine.apply(event)
+        }
+    }
+
+    /// The chosen slots, in slot order. O(chosen + chunks).
+    private func chosenSlots() -> [PhotoSlot] {
+        let selection = engine.selection
+        return [PhotoSlot](unsafeUninitializedCapacity: selection.count) { buffer, initialized in
+            for slot in selection {
+                buffer[initialized] = slot
+                initialized += 1
+            }
         }
     }
 
@@ -406,8 +435,18 @@ public struct SessionModel {
         switch choice {
         case .near:
             if let last = lastTarget, random.chance(0.7) {
-                let neighbours = [last - 1, last + 1, last - columns, last + columns].filter(isPressable)
-                if !neighbours.isEmpty { return neighbours[random.int(below: neighbours.count)] }
+                // The pressable ones of left, right, above and below, in that order, without
+                // an array made per tap.
+                let around = (last - 1, last + 1, last - columns, last + columns)
+                let pressable = (isPressable(around.0), isPressable(around.1), isPressable(around.2), isPressable(around.3))
+                let count = (pressable.0 ? 1 : 0) + (pressable.1 ? 1 : 0) + (pressable.2 ? 1 : 0) + (pressable.3 ? 1 : 0)
+                if count > 0 {
+                    var pick = random.int(below: count)
+                    if pressable.0 { if pick == 0 { return around.0 } else { pick -= 1 } }
+                    if pressable.1 { if pick == 0 { return around.1 } else { pick -= 1 } }
+                    if pressable.2 { if pick == 0 { return around.2 } else { pick -= 1 } }
+                    return around.3
+                }
             }
         case .unchosen:
             let onScreen = rows.lowerBound * columns..<min(count, rows.upperBound * columns)
@@ -461,6 +500,7 @@ public struct SessionModel {
         if count > initialPhotoCount + initialPhotoCount / 10 + 10 { removals += 1 }
         if count == 0 { insertions = max(insertions, 1) }
         var removedSlots: [PhotoSlot] = []
+        removedSlots.reserveCapacity(min(removals, count) + 1)
         for _ in 0..<min(removals, count) {
             // Drawn by slot, not by grid index: no compacted order is needed between syncs.
             let slot = engine.grid.slot(at: random.int(below: count))
@@ -471,6 +511,7 @@ public struct SessionModel {
         if let gone = lastRemovedPhoto, random.chance(0.05) { removedSlots.append(gone) }
         if let last = removedSlots.last { lastRemovedPhoto = last }
         var insertedSlots: [SlotInsertion] = []
+        insertedSlots.reserveCapacity(insertions)
         for _ in 0..<insertions {
             let slot = nextInsertedSlot(avoiding: insertedSlots)
             let at = random.chance(0.6) ? 0 : random.int(in: 0...(remaining + insertedSlots.count))

@@ -24,14 +24,16 @@ public struct SyntheticSession: Sequence, IteratorProtocol {
         return TraceEvent(t: t, event.mapPhotos(model.id(for:)))
     }
 
-    /// Appends the next event's line and newline to `bytes`, as `TextTraceEncoding.append`
-    /// would write `next()`'s event, without making its strings; false after `eventCount`.
+    /// Writes the next event's line and newline into `block`: the bytes `TextTraceEncoding`
+    /// writes for `next()`'s event, without making its strings. False after `eventCount`.
     /// O(1) amortised plus the engine's cost.
-    public mutating func appendNextLine(to bytes: inout [UInt8]) -> Bool {
+    mutating func writeNextLine(to block: LineBlock) -> Bool {
         guard produced < eventCount else { return false }
         produced += 1
         let (t, event) = model.nextEvent()
-        model.appendLine(t: t, event, to: &bytes)
+        var line = block.cursor(atMost: model.maximumLineLength(event))
+        model.writeLine(t: t, event, to: &line)
+        block.commit(line)
         return true
     }
 }

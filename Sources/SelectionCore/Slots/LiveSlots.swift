@@ -386,7 +386,7 @@ public struct LiveSlots: Sendable {
         guard dropped > 0 else { return }
         if listedGaps[block].count == dropped {
             for gap in listedGaps[block] {
-                blocks[block].remove(at: blocks[block].firstIndex(of: gap)!)
+                blocks[block].remove(at: blocks[block].withUnsafeBufferPointer { Self.index(of: gap, in: $0) })
             }
         } else {
             let live = self.live
@@ -395,6 +395,23 @@ public struct LiveSlots: Sendable {
         gapCount -= dropped
         gapCounts[block] = 0
         listedGaps[block].removeAll(keepingCapacity: true)
+    }
+
+    /// The position of `slot` in `slots`, which holds it: a plain search, eight slots a
+    /// comparison. O(position).
+    private static func index(of slot: PhotoSlot, in slots: UnsafeBufferPointer<PhotoSlot>) -> Int {
+        let wanted = SIMD8<UInt32>(repeating: slot.rawValue)
+        var index = 0
+        if let base = slots.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index &+ 8 <= slots.count {
+                let eight = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
+                if any(eight .== wanted) { break }
+                index &+= 8
+            }
+        }
+        while slots[index] != slot { index &+= 1 }
+        return index
     }
 
     /// Closes every gap. O(N).
@@ -461,7 +478,11 @@ public struct LiveSlots: Sendable {
         if sequence.isEmpty { appendEmptyBlock() }
         let place: Int
         var rank: Int
-        if let found = prefixCounts.block(holding: position) {
+        if position == 0 && blocks[Int(sequence[0])].count >= Self.frontBlockLimit {
+            // Photos arriving at the top one after another would each move a whole block.
+            prependEmptyBlock()
+            (place, rank) = (0, 0)
+        } else if let found = prefixCounts.block(holding: position) {
             (place, rank) = found
         } else {
             // At the end: after the last photo of the last block.
@@ -482,6 +503,23 @@ public struct LiveSlots: Sendable {
         liveCounts[block] &+= 1
         prefixCounts.add(1, toBlock: place)
         if blocks[block].count > Self.blockCapacity { split(atPlace: place) }
+    }
+
+    /// A first block this full takes no photo at the top: a new first block does, so that a
+    /// run of photos put first (new photos of a library) moves at most this many slots each,
+    /// not up to `blockCapacity`, and blocks made that way are at least half full.
+    static let frontBlockLimit = blockCapacity / 2
+
+    /// A new, empty block first in grid order. O(B).
+    private mutating func prependEmptyBlock() {
+        blocks.append([])
+        liveCounts.append(0)
+        gapCounts.append(0)
+        listedGaps.append([])
+        placeOfBlock.append(0)
+        sequence.insert(UInt32(blocks.count - 1), at: 0)
+        for index in sequence.indices { placeOfBlock[Int(sequence[index])] = UInt32(index) }
+        recountPrefixes()
     }
 
     private mutating func appendEmptyBlock() {

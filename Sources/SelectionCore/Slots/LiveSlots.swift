@@ -302,7 +302,9 @@ public struct LiveSlots: Sendable {
     /// O(k log B) for a few slots, one bit and one block count each. For many (more than
     /// N / 1,024), O(k) to collect them in a flat bitmap and O(N / 64) words to clear them
     /// from `live` in one pass, then O(k + B) for the block counts. Blocks that become a
-    /// quarter gaps are compacted, O(block) each.
+    /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B): the
+    /// blocks are dropped whole. A removal of at most `gapClosingLimit` slots compacts the
+    /// blocks it touches at once, O(block) each.
     @discardableResult
     public mutating func remove(_ slots: some Collection<PhotoSlot>) -> Int {
         let removed: Int
@@ -311,7 +313,6 @@ public struct LiveSlots: Sendable {
         } else {
             removed = removeInBulk(slots)
         }
-        gapCount += removed
         return removed
     }
 
@@ -329,6 +330,7 @@ public struct LiveSlots: Sendable {
                 listedGaps[block].append(slot)
             }
             gapCounts[block] &+= 1
+            gapCount &+= 1
             prefixCounts.add(-1, toBlock: Int(placeOfBlock[block]))
             if closesGaps { compact(block) } else { compactIfWorthIt(block) }
         }
@@ -352,6 +354,11 @@ public struct LiveSlots: Sendable {
             }
         }
         guard !leavers.isEmpty else { return 0 }
+        if leavers.count == count {
+            // Every photo leaves (Select all, then Delete): nothing of the order is kept.
+            removeEverything()
+            return leavers.count
+        }
         live.subtract(flatWords: leaving)
         fullChunks.forgetChunksNoLongerFull(in: live)
         var touched: [UInt32] = []
@@ -368,8 +375,19 @@ public struct LiveSlots: Sendable {
             }
         }
         recountPrefixes()
+        gapCount += leavers.count
         for block in touched { compactIfWorthIt(Int(block)) }
         return leavers.count
+    }
+
+    /// Empties the grid. O(B) to drop the blocks. The slot-to-block map keeps what it knew:
+    /// a slot placed again is mapped again, and an outdated entry only ever asks for a
+    /// compaction, which changes no order.
+    private mutating func removeEverything() {
+        blocks = []
+        live = SelectionBitmap()
+        fullChunks = FullChunkSummary(of: live)
+        indexBlocksInOrder()
     }
 
     /// Compacts `block` when a quarter of it is gaps, so that gaps stay under a quarter of
@@ -379,12 +397,15 @@ public struct LiveSlots: Sendable {
         if Int(gapCounts[block]) &* 4 >= blocks[block].count { compact(block) }
     }
 
-    /// Drops the gaps of `block`. O(block): listed gaps are found by a plain scan and removed
-    /// one by one, others in one pass that tests each slot against `live`.
+    /// Drops the gaps of `block`. O(block): a block of gaps only is emptied, listed gaps are
+    /// found by a plain search and removed one by one, others go in one pass that tests each
+    /// slot against `live`.
     private mutating func compact(_ block: Int) {
         let dropped = Int(gapCounts[block])
         guard dropped > 0 else { return }
-        if listedGaps[block].count == dropped {
+        if dropped == blocks[block].count {
+            blocks[block] = []
+        } else if listedGaps[block].count == dropped {
             for gap in listedGaps[block] {
                 blocks[block].remove(at: blocks[block].withUnsafeBufferPointer { Self.index(of: gap, in: $0) })
             }

@@ -382,7 +382,7 @@ public struct SessionModel {
             // changes (which do not look at it) change anything; the rest are refused.
             switch event {
             case .back, .dismiss: sheet = nil
-            case .libraryChanged: _ = engine.apply(event)
+            case .libraryChanged(let removed, let inserted): applyLibraryChange(removed: removed, inserted: inserted)
             default: break
             }
             return
@@ -403,10 +403,38 @@ public struct SessionModel {
                 _ = engine.apply(SlotEvent.libraryChanged(removed: chosenSlots(), inserted: []))
                 _ = engine.apply(SlotEvent.done)
             }
+        case .libraryChanged(let removed, let inserted):
+            applyLibraryChange(removed: removed, inserted: inserted)
         default:
             _ = engine.apply(event)
         }
     }
+
+    /// Applies a library change of the session's own making in pieces of at most eight
+    /// insertions, the removals with the first: the state it leaves is the whole change's.
+    /// Insertions are listed to be made one after another, each position taken at its turn, so
+    /// pieces in order place them alike; and removals prune the selection in the first piece as
+    /// the whole change would, since no photo removed is inserted again (`nextInsertedSlot`
+    /// takes photos not in the grid, and the one gone before is not chosen). Why: its photos are
+    /// new and distinct by construction, and the engine checks that with hash sets past eight.
+    /// O(removed + inserted) plus the engine's cost of placing them.
+    private mutating func applyLibraryChange(removed: [PhotoSlot], inserted: [SlotInsertion]) {
+        guard inserted.count > Self.insertionsPerPiece else {
+            _ = engine.apply(SlotEvent.libraryChanged(removed: removed, inserted: inserted))
+            return
+        }
+        var start = 0
+        var removals = removed
+        while start < inserted.count {
+            let end = min(start + Self.insertionsPerPiece, inserted.count)
+            _ = engine.apply(SlotEvent.libraryChanged(removed: removals, inserted: Array(inserted[start..<end])))
+            removals = []
+            start = end
+        }
+    }
+
+    /// The engine checks up to eight insertions against each other without hashing.
+    private static let insertionsPerPiece = 8
 
     /// The chosen slots, in slot order. O(chosen + chunks).
     private func chosenSlots() -> [PhotoSlot] {

@@ -81,7 +81,12 @@ public struct LiveSlots: Sendable {
     public init(count: Int) {
         precondition(count >= 0 && count <= SlotTable.maximumCount, "photo count \(count) out of range")
         blocks = stride(from: 0, to: count, by: Self.blockFill).map { first in
-            Self.makeBlock((first ..< Swift.min(first + Self.blockFill, count)).lazy.map { PhotoSlot($0) })
+            // Written in place: a lazy map appended to an array costs several times as much.
+            let size = Swift.min(Self.blockFill, count - first)
+            return [PhotoSlot](unsafeUninitializedCapacity: size) { block, initialized in
+                for offset in 0 ..< size { block[offset] = PhotoSlot(first + offset) }
+                initialized = size
+            }
         }
         blockOfSlot = SlotBlockMap(initialCount: count)
         live = SelectionBitmap(filledUpTo: count)

@@ -46,7 +46,11 @@ public struct SessionModel {
     private let minimumPressDuration: Int
     private var plan: [Planned] = []
     private var nextInsertedPhoto = 1
+    /// How many pool ids the session cycles through; it only grows.
     private var insertedIDPool: Int
+    private static let smallestPool = 1024
+    /// Pool ids tried for the library change being made.
+    private var triedInChange = 0
     private var lastRemovedPhoto: PhotoSlot?
     /// Slots below it are the grid's first photos, named by the engine's table; pool id
     /// `s(n + 1)` is slot `poolBase + n`.
@@ -98,7 +102,7 @@ public struct SessionModel {
         self.mix = mix
         engine = FastEngine(configuration: configuration)
         initialPhotoCount = configuration.photos.count
-        insertedIDPool = max(1024, 2 * configuration.photos.count)
+        insertedIDPool = max(Self.smallestPool, 2 * configuration.photos.count)
         random = SessionRandom(seed: seed)
         poolBase = engine.slots.count
         countedPrefix = engine.slots.countedPrefix
@@ -400,7 +404,10 @@ public struct SessionModel {
             // them, then Done. The slots come from the bitmap (O(chosen)), where the engine's
             // Delete would list them in grid order by scanning the grid.
             if actsOnSelection {
-                _ = engine.apply(SlotEvent.libraryChanged(removed: chosenSlots(), inserted: []))
+                // Everything chosen (Select all): the grid's order is a copy of its blocks,
+                // where reading the bitmap costs a few steps a photo.
+                let chosen = engine.selectedCount == engine.photoCount ? engine.grid.order : chosenSlots()
+                _ = engine.apply(SlotEvent.libraryChanged(removed: chosen, inserted: []))
                 _ = engine.apply(SlotEvent.done)
             }
         case .libraryChanged(let removed, let inserted):
@@ -540,6 +547,7 @@ public struct SessionModel {
         if let last = removedSlots.last { lastRemovedPhoto = last }
         var insertedSlots: [SlotInsertion] = []
         insertedSlots.reserveCapacity(insertions)
+        triedInChange = 0
         for _ in 0..<insertions {
             let slot = nextInsertedSlot(avoiding: insertedSlots)
             let at = random.chance(0.6) ? 0 : random.int(in: 0...(remaining + insertedSlots.count))
@@ -578,7 +586,15 @@ public struct SessionModel {
             let number = nextInsertedPhoto
             nextInsertedPhoto = nextInsertedPhoto % insertedIDPool + 1
             let slot = poolSlot(number)
-            if !engine.grid.contains(slot) && !pending.contains(where: { $0.slot == slot }) { return slot }
+            // The pool is walked in a cycle of at least `smallestPool` numbers: no number comes
+            // back within one change until that many were tried, so only then is the change's
+            // own list searched (which for each of tens of insertions would cost their square).
+            triedInChange += 1
+            if !engine.grid.contains(slot)
+                && (triedInChange <= Self.smallestPool || !pending.contains(where: { $0.slot == slot }))
+            {
+                return slot
+            }
             skipped += 1
             // Every id of the pool is in the grid: the grid outgrew it, so the pool grows.
             if skipped > insertedIDPool { insertedIDPool *= 2 }

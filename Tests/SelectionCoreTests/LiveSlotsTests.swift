@@ -199,6 +199,34 @@ struct LiveSlotsTests {
         #expect(grid.gapCount == more.count)
     }
 
+    /// When every photo leaves at once, the blocks go whole; the grid then takes photos again,
+    /// old and new, as an empty one does.
+    @Test func losingEveryPhotoEmptiesTheGrid() {
+        var grid = LiveSlots(count: 5000)
+        #expect(grid.remove(slots(Array(0 ..< 5000).reversed() + [17, 9999])) == 5000)
+        expectMatches(grid, [])
+        #expect(grid.gapCount == 0 && grid.storedCount == 0)
+        let back = [SlotInsertion(slot: 17, at: 0), SlotInsertion(slot: 9000, at: 0), SlotInsertion(slot: 3, at: 1)]
+        #expect(grid.insert(contentsOf: back))
+        expectMatches(grid, slots([9000, 3, 17]))
+    }
+
+    /// Photos put first one after another fill new first blocks of `frontBlockLimit` instead
+    /// of moving one whole block each; positions, removals and iteration see one order.
+    @Test func photosPutFirstStartNewFirstBlocks() {
+        var grid = LiveSlots(count: 3000)
+        var model = grid.order
+        for slot in 10_000 ..< 10_000 + 3 * LiveSlots.frontBlockLimit {
+            grid.insert(PhotoSlot(slot), at: slot % 7 == 0 ? 1 : 0)
+            model.insert(PhotoSlot(slot), at: slot % 7 == 0 ? 1 : 0)
+        }
+        expectMatches(grid, model)
+        let doomed = [10_005, 10_006, 11_000, 2, 2999]
+        grid.remove(slots(doomed))
+        model.removeAll { doomed.contains($0.index) }
+        expectMatches(grid, model)
+    }
+
     /// Many insertions into one place split its block again and again; positions, iteration
     /// and removals keep working across the new blocks.
     @Test func insertionsSplitBlocks() {

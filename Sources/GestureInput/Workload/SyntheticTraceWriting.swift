@@ -10,10 +10,7 @@ extension SyntheticSession {
     public mutating func write<Sink: TraceByteSink>(
         to sink: inout Sink, progress: TraceProgress = { _, _ in }
     ) throws -> Int {
-        var headerLine = Array(TextTraceEncoding.line(for: header).utf8)
-        headerLine.append(UInt8(ascii: "\n"))
-        try headerLine.withUnsafeBytes { try sink.write($0) }
-        var written = headerLine.count
+        var written = try TextTraceEncoding.writeHeaderLine(header, to: &sink)
         // Lines go into one block, each written in place (no piece appended to an array), and
         // the block is handed over once it holds 64 KiB.
         let blockSize = TraceBlockWriter<Sink>.blockSize

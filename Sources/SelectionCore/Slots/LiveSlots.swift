@@ -22,12 +22,16 @@ extension PhotoInsertion where Photo == PhotoSlot {
 /// position in O(log B), and a slot-to-block map lets a removal find its block in O(1).
 /// Reading the order in turn is a walk over arrays of up to 2,048 slots, nearly as fast as
 /// over one array. A grid is laid out three quarters full, so that most insertions find room
-/// in their block.
+/// in their block. A photo put first while the first block holds half its capacity starts a
+/// new first block, so that a library bringing photo after photo to the top moves at most
+/// 4 KB each.
 ///
-/// Removals leave gaps: a removed slot leaves `live` at once and stays in its block until
-/// that block is compacted, which happens when a quarter of it is gaps, or before a photo is
-/// placed in it. So removing 1% of a 10M grid costs O(removed) block bookkeeping plus one
-/// pass over the live bitmap's words, and no slot of the order moves.
+/// Removals of more than a few photos leave gaps: a removed slot leaves `live` at once and
+/// stays in its block until that block is compacted, which happens when a quarter of it is
+/// gaps, or before a photo is placed in it. So removing 1% of a 10M grid costs O(removed)
+/// block bookkeeping plus one pass over the live bitmap's words, and no slot of the order
+/// moves. A removal of at most `gapClosingLimit` photos (a library change) compacts their
+/// blocks at once instead: finding a position in a block with gaps walks the block.
 ///
 /// Copying (a snapshot) shares the blocks; the next write to a block copies that block only.
 ///
@@ -534,7 +538,7 @@ public struct LiveSlots: Sendable {
     /// A first block this full takes no photo at the top: a new first block does, so that a
     /// run of photos put first (new photos of a library) moves at most this many slots each,
     /// not up to `blockCapacity`, and blocks made that way are at least half full.
-    static let frontBlockLimit = blockCapacity / 2
+    public static let frontBlockLimit = blockCapacity / 2
 
     /// A new, empty block first in grid order. O(B).
     private mutating func prependEmptyBlock() {

@@ -24,7 +24,7 @@ import SelectionTrace
 /// is slot `poolBase + n` for good, so knowing whether it is in the grid is a bit test and
 /// naming it is writing its number; the engine's id table only knows the grid's first photos.
 /// Steps are resolved with their photos as slots, and ids are made only when asked: `next()`
-/// builds the step's strings, `nextEvent()` leaves naming to a writer (`appendID(of:to:)`).
+/// builds the step's strings, `nextEvent()` leaves naming to a writer (`writeLine`).
 ///
 /// `next()` costs O(1) plus the engine's cost for the event (Delete: O(chosen photos));
 /// memory is the engine's, bounded whatever the session's length (photos the library brings
@@ -153,7 +153,7 @@ public struct SessionModel {
     }
 
     /// The next step that has an event (scrolls and rotations pass by): its time and event,
-    /// photos as slots, to be named with `appendID(of:to:)` or `id(for:)`. The same events, in
+    /// photos as slots, to be named with `writeID(of:to:)` or `id(for:)`. The same events, in
     /// the same order, as `next()` gives, without building a string. O(1) plus the engine's cost.
     public mutating func nextEvent() -> (t: Int, event: SlotEvent) {
         while true {
@@ -556,12 +556,9 @@ public struct SessionModel {
         slotEvent = .libraryChanged(removed: removedSlots, inserted: insertedSlots)
     }
 
-    /// The id of a photo the library brings: `s1`, `s2`, … cycling through a pool twice the
-    /// starting grid (photos that come back, as after a re-sync), skipping ids in the grid or
-    /// already in this change. Reusing ids keeps the session's memory bounded however long it
-    /// runs.
-    /// `"s\(number)"`, written digit by digit into a small string rather than through
-    /// interpolation, which is most of the cost of naming a photo a library change brings.
+    /// The id of pool photo `number`, `"s\(number)"`, written digit by digit into a small
+    /// string rather than through interpolation (which cost most of naming such a photo).
+    /// O(digits).
     static func insertedID(_ number: Int) -> PhotoID {
         precondition(number >= 0, "pool numbers are positive")
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
@@ -578,8 +575,10 @@ public struct SessionModel {
         }
     }
 
-    /// The slot of the next pool id neither in the grid nor in `pending`: a bit test per id
-    /// tried, no string made. O(1) amortised.
+    /// The slot of the photo the library brings next: `s1`, `s2`, … cycling through a pool
+    /// twice the starting grid (photos that come back, as after a re-sync), skipping ids in
+    /// the grid or already in this change (`pending`). Reusing ids keeps the session's memory
+    /// bounded however long it runs. A bit test per id tried, no string made. O(1) amortised.
     private mutating func nextInsertedSlot(avoiding pending: [SlotInsertion]) -> PhotoSlot {
         var skipped = 0
         while true {

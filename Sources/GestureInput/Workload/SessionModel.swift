@@ -473,8 +473,11 @@ public struct SessionModel {
                 // The pressable ones of left, right, above and below, in that order, without
                 // an array made per tap.
                 let around = (last - 1, last + 1, last - columns, last + columns)
-                let pressable = (isPressable(around.0), isPressable(around.1), isPressable(around.2), isPressable(around.3))
-                let count = (pressable.0 ? 1 : 0) + (pressable.1 ? 1 : 0) + (pressable.2 ? 1 : 0) + (pressable.3 ? 1 : 0)
+                let pressable = (
+                    isPressable(around.0), isPressable(around.1), isPressable(around.2), isPressable(around.3)
+                )
+                let count =
+                    (pressable.0 ? 1 : 0) + (pressable.1 ? 1 : 0) + (pressable.2 ? 1 : 0) + (pressable.3 ? 1 : 0)
                 if count > 0 {
                     var pick = random.int(below: count)
                     if pressable.0 { if pick == 0 { return around.0 } else { pick -= 1 } }

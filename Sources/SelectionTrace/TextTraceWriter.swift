@@ -188,3 +188,55 @@ extension TextTraceEncoding {
         }
     }
 }
+
+extension TextTraceEncoding {
+    /// Writes the header line and its newline to `sink`: the bytes of `line(for:)` + `"\n"`,
+    /// with an id list streamed from its table in blocks of about 64 KiB, so that a header of
+    /// ten million ids is never one string (nor one string an id). Returns the bytes written.
+    ///
+    /// O(header bytes); memory is one block beyond the header's own table.
+    public static func writeHeaderLine<Sink: TraceByteSink>(_ header: TraceHeader, to sink: inout Sink) throws -> Int {
+        let blockSize = TraceBlockWriter<Sink>.blockSize
+        var bare = header
+        bare.photos = .ids(PhotoIDTable())
+        // The line of the header without ids is the one with them, the list left out: the
+        // photos come before anything of free form (`meta`), so the marker is theirs.
+        let bareLine = Array(line(for: bare).utf8)
+        guard case .ids(let ids) = header.photos, !ids.isEmpty,
+            let listAt = bareLine.firstRange(of: Array("\"photos\":{\"ids\":[".utf8))
+        else {
+            var line = Array(line(for: header).utf8)
+            line.append(UInt8(ascii: "\n"))
+            try line.withUnsafeBytes { try sink.write($0) }
+            return line.count
+        }
+        var block = Array(bareLine[..<listAt.upperBound])
+        block.reserveCapacity(blockSize + 4096)
+        var written = 0
+        for position in ids.indices {
+            if position > 0 { block.append(UInt8(ascii: ",")) }
+            let plain = ids.withBytes(at: position) { bytes in
+                guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+                else { return false }
+                block.append(UInt8(ascii: "\""))
+                block.append(contentsOf: bytes)
+                block.append(UInt8(ascii: "\""))
+                return true
+            }
+            if !plain {
+                var text = ""
+                JSONWriter.appendQuoted(ids[position], to: &text)
+                block.append(contentsOf: text.utf8)
+            }
+            if block.count >= blockSize {
+                try block.withUnsafeBytes { try sink.write($0) }
+                written += block.count
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+        block.append(contentsOf: bareLine[listAt.upperBound...])
+        block.append(UInt8(ascii: "\n"))
+        try block.withUnsafeBytes { try sink.write($0) }
+        return written + block.count
+    }
+}

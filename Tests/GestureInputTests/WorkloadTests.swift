@@ -149,11 +149,11 @@ struct WorkloadTests {
                 events += 1
                 _ = replay.apply(event.event)
                 #expect(model.sheet == replay.sheet, "seed \(seed), event \(events)")
-                #expect(model.engine.mode == replay.mode, "seed \(seed), event \(events)")
-                #expect(model.engine.selectedCount == replay.selectedCount, "seed \(seed), event \(events)")
+                #expect(model.mode == replay.mode, "seed \(seed), event \(events)")
+                #expect(model.selectedCount == replay.selectedCount, "seed \(seed), event \(events)")
                 if events % 97 == 0 || events == 1500 {
-                    #expect(model.engine.photos == replay.photos, "seed \(seed), event \(events)")
-                    #expect(model.engine.selectedPhotos == replay.selectedPhotos, "seed \(seed), event \(events)")
+                    #expect(model.photos == replay.photos, "seed \(seed), event \(events)")
+                    #expect(model.selectedPhotos == replay.selectedPhotos, "seed \(seed), event \(events)")
                 }
             }
         }

@@ -147,18 +147,18 @@ struct LiveSlotsTests {
         expectConsistent(grid)
     }
 
-    /// Removals leave gaps in their blocks instead of moving the order; a block is compacted
-    /// once a quarter of it is gaps, or before a photo is placed in it. Gaps never show in
-    /// `order`, `count`, iteration or positions.
+    /// Removals of more than a few photos leave gaps in their blocks instead of moving the
+    /// order; a block is compacted once a quarter of it is gaps, or before a photo is placed in
+    /// it. Gaps never show in `order`, `count`, iteration or positions.
     @Test func removalsLeaveGapsThatNeverShow() {
         var grid = LiveSlots(count: 5000)
         var model = grid.order
-        for doomed in [[3], [50, 51], [4999, 0]] {
+        for doomed in [Array(3 ..< 12), Array(50 ..< 60), [4999, 0] + Array(4990 ..< 4997)] {
             grid.remove(slots(doomed))
             model.removeAll { doomed.contains($0.index) }
             expectMatches(grid, model)
         }
-        #expect(grid.gapCount == 5)
+        #expect(grid.gapCount == 28)
         #expect(grid.storedCount == 5000)
         // A removed photo comes back: positions count photos, not gaps.
         let inserted = grid.insert(contentsOf: [SlotInsertion(slot: 50, at: 2), SlotInsertion(slot: 9000, at: 1_000_000)])
@@ -178,6 +178,53 @@ struct LiveSlotsTests {
         #expect(grid.gapCount == 100 && grid.storedCount == model.count + 100)
         grid.compact()
         #expect(grid.gapCount == 0 && grid.storedCount == model.count)
+        expectMatches(grid, model)
+    }
+
+    /// A removal of a few photos (up to `gapClosingLimit`) compacts their blocks at once, so
+    /// no gap is left for positions to walk over; one more photo leaves gaps.
+    @Test func aFewRemovalsLeaveNoGaps() {
+        var grid = LiveSlots(count: 5000)
+        var model = grid.order
+        let few = [7, 1600, 1601, 4999, 3000, 12, 13, 2]
+        #expect(few.count == LiveSlots.gapClosingLimit)
+        grid.remove(slots(few))
+        model.removeAll { few.contains($0.index) }
+        expectMatches(grid, model)
+        #expect(grid.gapCount == 0 && grid.storedCount == model.count)
+        let more = Array(100 ... 100 + LiveSlots.gapClosingLimit)
+        grid.remove(slots(more))
+        model.removeAll { more.contains($0.index) }
+        expectMatches(grid, model)
+        #expect(grid.gapCount == more.count)
+    }
+
+    /// When every photo leaves at once, the blocks go whole; the grid then takes photos again,
+    /// old and new, as an empty one does.
+    @Test func losingEveryPhotoEmptiesTheGrid() {
+        var grid = LiveSlots(count: 5000)
+        #expect(grid.remove(slots(Array(0 ..< 5000).reversed() + [17, 9999])) == 5000)
+        expectMatches(grid, [])
+        #expect(grid.gapCount == 0 && grid.storedCount == 0)
+        let back = [SlotInsertion(slot: 17, at: 0), SlotInsertion(slot: 9000, at: 0), SlotInsertion(slot: 3, at: 1)]
+        let inserted = grid.insert(contentsOf: back)
+        #expect(inserted)
+        expectMatches(grid, slots([9000, 3, 17]))
+    }
+
+    /// Photos put first one after another fill new first blocks of `frontBlockLimit` instead
+    /// of moving one whole block each; positions, removals and iteration see one order.
+    @Test func photosPutFirstStartNewFirstBlocks() {
+        var grid = LiveSlots(count: 3000)
+        var model = grid.order
+        for slot in 10_000 ..< 10_000 + 3 * LiveSlots.frontBlockLimit {
+            grid.insert(PhotoSlot(slot), at: slot % 7 == 0 ? 1 : 0)
+            model.insert(PhotoSlot(slot), at: slot % 7 == 0 ? 1 : 0)
+        }
+        expectMatches(grid, model)
+        let doomed = [10_005, 10_006, 11_000, 2, 2999]
+        grid.remove(slots(doomed))
+        model.removeAll { doomed.contains($0.index) }
         expectMatches(grid, model)
     }
 

@@ -20,6 +20,12 @@ import SelectionTrace
 /// (O(N) after Select all), so an open sheet is kept here (`sheet`) and Move leaves the mode
 /// as Done does; the engine's grid, selection and mode stay exactly those of a replay.
 ///
+/// The photos the library brings are named by the model, not interned: pool id `s(n + 1)`
+/// is slot `poolBase + n` for good, so knowing whether it is in the grid is a bit test and
+/// naming it is writing its number; the engine's id table only knows the grid's first photos.
+/// Steps are resolved with their photos as slots, and ids are made only when asked: `next()`
+/// builds the step's strings, `nextEvent()` leaves naming to a writer (`writeLine`).
+///
 /// `next()` costs O(1) plus the engine's cost for the event (Delete: O(chosen photos));
 /// memory is the engine's, bounded whatever the session's length (photos the library brings
 /// reuse a bounded pool of ids).
@@ -27,7 +33,8 @@ public struct SessionModel {
     public let layout: GridLayout
     public let mix: WorkloadMix
     /// The grid, the selection and the mode so far; an open sheet is `sheet`, not the engine's.
-    public private(set) var engine: FastEngine
+    /// Its id table does not know the pool's ids: names come from `id(for:)`.
+    private var engine: FastEngine
     /// The sheet open over the selection (Share or Edit), if any.
     public private(set) var sheet: Sheet?
     public private(set) var viewport: GridViewport
@@ -39,12 +46,25 @@ public struct SessionModel {
     private let minimumPressDuration: Int
     private var plan: [Planned] = []
     private var nextInsertedPhoto = 1
+    /// How many pool ids the session cycles through; it only grows.
     private var insertedIDPool: Int
-    private var lastRemovedPhoto: (id: PhotoID, slot: PhotoSlot)?
-    /// The engine's slot of pool id `s(n + 1)` at `n`, once interned (`unusedPoolSlot` before):
-    /// whether a pool id is in the grid is then a bit test, not a string hashed.
-    private var poolSlots: [UInt32] = []
-    private static let unusedPoolSlot = UInt32.max
+    private static let smallestPool = 1024
+    /// Pool ids tried for the library change being made.
+    private var triedInChange = 0
+    private var lastRemovedPhoto: PhotoSlot?
+    /// Slots below it are the grid's first photos, named by the engine's table; pool id
+    /// `s(n + 1)` is slot `poolBase + n`.
+    private let poolBase: Int
+    /// The grid's ids as listed (slot `i` at position `i`), when the grid came as a list
+    /// without repeats: a writer copies their bytes instead of building strings.
+    private let listedIDs: PhotoIDTable?
+    /// Pool numbers whose id the grid already lists (`"s7"` among a list's ids), with that
+    /// photo's slot: the same id must be the same photo. Empty for generated grids.
+    private let listedPoolNumbers: [Int: PhotoSlot]
+    /// The most bytes an id of the session takes written as a JSON string, quotes included.
+    let maximumIDLength: Int
+    /// Slots below it are counted photos, `"1"` … (the engine's table's counted prefix).
+    private let countedPrefix: Int
     /// The slot event of the step being resolved: the engine is fed slots, never ids.
     private var slotEvent: SlotEvent = .done
     private var lastTarget: Int?
@@ -53,7 +73,8 @@ public struct SessionModel {
     private enum Planned {
         case tap(TapChoice, gap: ClosedRange<Int>)
         case longPress
-        case button(Event, gap: ClosedRange<Int>)
+        /// An app-bar button, Back or Dismiss: an event that names no photo.
+        case button(SlotEvent, gap: ClosedRange<Int>)
         case sync(first: Bool)
         case scroll
         case rotate
@@ -62,6 +83,14 @@ public struct SessionModel {
 
     private enum TapChoice {
         case any, near, unchosen
+    }
+
+    /// A step resolved against the state; its event, if it has one, is `slotEvent`.
+    private enum Resolved {
+        case gridGesture(t: Int, index: Int, windowStart: Int, liftTime: Int?)
+        case appEvent(t: Int, windowStart: Int)
+        case scroll(from: Double, to: Double, start: Int, end: Int)
+        case viewport(ViewportSize, scrollOffset: Double, time: Int)
     }
 
     public init(
@@ -73,12 +102,69 @@ public struct SessionModel {
         self.mix = mix
         engine = FastEngine(configuration: configuration)
         initialPhotoCount = configuration.photos.count
-        insertedIDPool = max(1024, 2 * configuration.photos.count)
+        insertedIDPool = max(Self.smallestPool, 2 * configuration.photos.count)
         random = SessionRandom(seed: seed)
+        poolBase = engine.slots.count
+        countedPrefix = engine.slots.countedPrefix
+        var listedPoolNumbers: [Int: PhotoSlot] = [:]
+        var longestListed = 0
+        if case .ids(let ids) = configuration.photos {
+            listedIDs = ids.hasDuplicates ? nil : ids
+            for position in ids.indices {
+                let (length, number) = ids.withBytes(at: position) { ($0.count, Self.poolNumber(of: $0)) }
+                longestListed = max(longestListed, length)
+                if let number { listedPoolNumbers[number] = engine.slots.slot(for: ids[position]) }
+            }
+        } else {
+            listedIDs = nil
+        }
+        self.listedPoolNumbers = listedPoolNumbers
+        // Digits of a 64-bit number and a prefix; a listed byte escaped takes six (`\u00XX`).
+        maximumIDLength = max(24, 6 * longestListed) + 2
     }
 
-    /// The next step. Never ends: the caller decides how long a session is.
+    // MARK: - The state, as a replay reports it
+
+    public var mode: Mode { engine.mode }
+    public var photoCount: Int { engine.photoCount }
+    public var selectedCount: Int { engine.selectedCount }
+    /// The grid in order. O(N) strings: for tests and reports.
+    public var photos: [PhotoID] { engine.grid.order.map(id(for:)) }
+    /// The chosen photos in grid order. O(N) strings: for tests and reports.
+    public var selectedPhotos: [PhotoID] { engine.grid.slots(of: engine.selection).map(id(for:)) }
+
+    // MARK: - Steps
+
+    /// The next step. Never ends: the caller decides how long a session is. O(1) plus
+    /// `nextResolved()`, and a string per photo the event names.
     public mutating func next() -> SessionStep {
+        switch nextResolved() {
+        case .gridGesture(let t, let index, let windowStart, let liftTime):
+            return .gridGesture(
+                TraceEvent(t: t, slotEvent.mapPhotos(id(for:))), index: index, windowStart: windowStart,
+                liftTime: liftTime)
+        case .appEvent(let t, let windowStart):
+            return .appEvent(TraceEvent(t: t, slotEvent.mapPhotos(id(for:))), windowStart: windowStart)
+        case .scroll(let from, let to, let start, let end):
+            return .scroll(from: from, to: to, start: start, end: end)
+        case .viewport(let size, let scrollOffset, let time):
+            return .viewport(size, scrollOffset: scrollOffset, time: time)
+        }
+    }
+
+    /// The next step that has an event (scrolls and rotations pass by): its time and event,
+    /// photos as slots, to be named with `writeID(of:to:)` or `id(for:)`. The same events, in
+    /// the same order, as `next()` gives, without building a string. O(1) plus the engine's cost.
+    public mutating func nextEvent() -> (t: Int, event: SlotEvent) {
+        while true {
+            switch nextResolved() {
+            case .gridGesture(let t, _, _, _), .appEvent(let t, _): return (t, slotEvent)
+            case .scroll, .viewport: continue
+            }
+        }
+    }
+
+    private mutating func nextResolved() -> Resolved {
         var attempts = 0
         while true {
             if plan.isEmpty { planGesture() }
@@ -89,6 +175,62 @@ public struct SessionModel {
             // whose every gesture is impossible here still moves the session on.
             if attempts > 64 { plan.insert(.sync(first: true), at: 0) }
         }
+    }
+
+    // MARK: - Naming photos
+
+    /// The id of a slot the session's events name. O(1) plus building the string.
+    public func id(for slot: PhotoSlot) -> PhotoID {
+        slot.index < poolBase ? engine.slots.id(for: slot) : Self.insertedID(slot.index - poolBase + 1)
+    }
+
+    /// Writes the id of `slot` as a JSON string, as `TextTraceEncoding` writes it: digits for
+    /// a counted photo or a pool one, the listed bytes for a grid given by ids. At most
+    /// `maximumIDLength` bytes. O(length of the id); no string is built unless it needs escaping.
+    func writeID(of slot: PhotoSlot, to line: inout ByteCursor) {
+        let index = slot.index
+        let counted = countedPrefix
+        if index < counted {
+            line.write(UInt8(ascii: "\""))
+            line.writeDecimal(index + 1)
+        } else if index >= poolBase {
+            line.write("\"s")
+            line.writeDecimal(index - poolBase + 1)
+        } else if let listedIDs, listedIDs.withBytes(at: index - counted, Self.isPlain) {
+            line.write(UInt8(ascii: "\""))
+            listedIDs.withBytes(at: index - counted) { line.write($0) }
+        } else {
+            var text = ""
+            JSONWriter.appendQuoted(id(for: slot), to: &text)
+            text.withUTF8 { line.write(UnsafeRawBufferPointer($0)) }
+            return
+        }
+        line.write(UInt8(ascii: "\""))
+    }
+
+    /// Whether an id needs no escaping in a JSON string. O(length).
+    private static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+
+    /// The number `n` of an id spelled `s<n>` as the pool spells it, else nil.
+    private static func poolNumber(of bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= 2, bytes.count <= 19, bytes[0] == UInt8(ascii: "s"), bytes[1] != UInt8(ascii: "0") else {
+            return nil
+        }
+        var value = 0
+        for byte in bytes.dropFirst() {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// The slot of pool id `s<number>`.
+    @inline(__always)
+    private func poolSlot(_ number: Int) -> PhotoSlot {
+        if !listedPoolNumbers.isEmpty, let listed = listedPoolNumbers[number] { return listed }
+        return PhotoSlot(poolBase + number - 1)
     }
 
     // MARK: - Planning (the Markov chain's transitions)
@@ -155,7 +297,7 @@ public struct SessionModel {
 
     // MARK: - Resolving against the current state
 
-    private mutating func resolve(_ item: Planned) -> SessionStep? {
+    private mutating func resolve(_ item: Planned) -> Resolved? {
         let windowStart = clock
         switch item {
         case .tap(let choice, let gap):
@@ -163,12 +305,8 @@ public struct SessionModel {
             let t = clock + random.int(in: gap)
             clock = t
             lastTarget = index
-            let slot = engine.grid.slot(at: index)
-            slotEvent = .tap(slot)
-            return perform(
-                .gridGesture(
-                    TraceEvent(t: t, .tap(engine.slots.id(for: slot))), index: index, windowStart: windowStart,
-                    liftTime: nil))
+            slotEvent = .tap(engine.grid.slot(at: index))
+            return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: nil))
 
         case .longPress:
             guard let index = target(.any) else { return nil }
@@ -177,23 +315,20 @@ public struct SessionModel {
             let lift = t + random.int(in: 80...450)
             clock = lift
             lastTarget = index
-            let slot = engine.grid.slot(at: index)
-            slotEvent = .longPress(slot)
-            return perform(
-                .gridGesture(
-                    TraceEvent(t: t, .longPress(engine.slots.id(for: slot))), index: index,
-                    windowStart: windowStart, liftTime: lift))
+            slotEvent = .longPress(engine.grid.slot(at: index))
+            return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: lift))
 
         case .button(let event, let gap):
             let t = clock + random.int(in: gap)
             clock = t
-            slotEvent = event.mapPhotos { _ in PhotoSlot(0) }  // buttons name no photo
-            return perform(.appEvent(TraceEvent(t: t, event), windowStart: windowStart))
+            slotEvent = event
+            return perform(.appEvent(t: t, windowStart: windowStart))
 
         case .sync(let first):
             let t = clock + (first ? random.int(in: 300...2000) : random.int(in: 5...60))
             clock = t
-            return perform(.appEvent(TraceEvent(t: t, libraryChange()), windowStart: windowStart))
+            libraryChange()
+            return perform(.appEvent(t: t, windowStart: windowStart))
 
         case .scroll:
             let maximum = viewport.maximumScrollOffset(layout: layout, photoCount: engine.photoCount)
@@ -233,14 +368,12 @@ public struct SessionModel {
         }
     }
 
-    /// Applies a step's event to the engine; when the grid shrank below the scroll position,
-    /// the scroll view's own adjustment comes next.
-    private mutating func perform(_ step: SessionStep) -> SessionStep {
-        if step.event != nil {
-            let before = engine.photoCount
-            apply(slotEvent)
-            if engine.photoCount < before { plan.insert(.settleScroll, at: 0) }
-        }
+    /// Applies the step's event (`slotEvent`) to the engine; when the grid shrank below the
+    /// scroll position, the scroll view's own adjustment comes next.
+    private mutating func perform(_ step: Resolved) -> Resolved {
+        let before = engine.photoCount
+        apply(slotEvent)
+        if engine.photoCount < before { plan.insert(.settleScroll, at: 0) }
         return step
     }
 
@@ -253,7 +386,7 @@ public struct SessionModel {
             // changes (which do not look at it) change anything; the rest are refused.
             switch event {
             case .back, .dismiss: sheet = nil
-            case .libraryChanged: _ = engine.apply(event)
+            case .libraryChanged(let removed, let inserted): applyLibraryChange(removed: removed, inserted: inserted)
             default: break
             }
             return
@@ -271,11 +404,53 @@ public struct SessionModel {
             // them, then Done. The slots come from the bitmap (O(chosen)), where the engine's
             // Delete would list them in grid order by scanning the grid.
             if actsOnSelection {
-                _ = engine.apply(SlotEvent.libraryChanged(removed: Array(engine.selection), inserted: []))
+                // Everything chosen (Select all): the grid's order is a copy of its blocks,
+                // where reading the bitmap costs a few steps a photo.
+                let chosen = engine.selectedCount == engine.photoCount ? engine.grid.order : chosenSlots()
+                _ = engine.apply(SlotEvent.libraryChanged(removed: chosen, inserted: []))
                 _ = engine.apply(SlotEvent.done)
             }
+        case .libraryChanged(let removed, let inserted):
+            applyLibraryChange(removed: removed, inserted: inserted)
         default:
             _ = engine.apply(event)
+        }
+    }
+
+    /// Applies a library change of the session's own making in pieces of at most eight
+    /// insertions, the removals with the first: the state it leaves is the whole change's.
+    /// Insertions are listed to be made one after another, each position taken at its turn, so
+    /// pieces in order place them alike; and removals prune the selection in the first piece as
+    /// the whole change would, since no photo removed is inserted again (`nextInsertedSlot`
+    /// takes photos not in the grid, and the one gone before is not chosen). Why: its photos are
+    /// new and distinct by construction, and the engine checks that with hash sets past eight.
+    /// O(removed + inserted) plus the engine's cost of placing them.
+    private mutating func applyLibraryChange(removed: [PhotoSlot], inserted: [SlotInsertion]) {
+        guard inserted.count > Self.insertionsPerPiece else {
+            _ = engine.apply(SlotEvent.libraryChanged(removed: removed, inserted: inserted))
+            return
+        }
+        var start = 0
+        var removals = removed
+        while start < inserted.count {
+            let end = min(start + Self.insertionsPerPiece, inserted.count)
+            _ = engine.apply(SlotEvent.libraryChanged(removed: removals, inserted: Array(inserted[start..<end])))
+            removals = []
+            start = end
+        }
+    }
+
+    /// The engine checks up to eight insertions against each other without hashing.
+    private static let insertionsPerPiece = 8
+
+    /// The chosen slots, in slot order. O(chosen + chunks).
+    private func chosenSlots() -> [PhotoSlot] {
+        let selection = engine.selection
+        return [PhotoSlot](unsafeUninitializedCapacity: selection.count) { buffer, initialized in
+            for slot in selection {
+                buffer[initialized] = slot
+                initialized += 1
+            }
         }
     }
 
@@ -295,8 +470,21 @@ public struct SessionModel {
         switch choice {
         case .near:
             if let last = lastTarget, random.chance(0.7) {
-                let neighbours = [last - 1, last + 1, last - columns, last + columns].filter(isPressable)
-                if !neighbours.isEmpty { return neighbours[random.int(below: neighbours.count)] }
+                // The pressable ones of left, right, above and below, in that order, without
+                // an array made per tap.
+                let around = (last - 1, last + 1, last - columns, last + columns)
+                let pressable = (
+                    isPressable(around.0), isPressable(around.1), isPressable(around.2), isPressable(around.3)
+                )
+                let count =
+                    (pressable.0 ? 1 : 0) + (pressable.1 ? 1 : 0) + (pressable.2 ? 1 : 0) + (pressable.3 ? 1 : 0)
+                if count > 0 {
+                    var pick = random.int(below: count)
+                    if pressable.0 { if pick == 0 { return around.0 } else { pick -= 1 } }
+                    if pressable.1 { if pick == 0 { return around.1 } else { pick -= 1 } }
+                    if pressable.2 { if pick == 0 { return around.2 } else { pick -= 1 } }
+                    return around.3
+                }
             }
         case .unchosen:
             let onScreen = rows.lowerBound * columns..<min(count, rows.upperBound * columns)
@@ -336,9 +524,10 @@ public struct SessionModel {
         return first..<(last + 1)
     }
 
-    /// One library change: a few photos gone (sometimes one already gone), a few new ones;
-    /// more new ones when the grid has shrunk below its start, more gone when it has grown.
-    private mutating func libraryChange() -> Event {
+    /// One library change, as `slotEvent`: a few photos gone (sometimes one already gone), a
+    /// few new ones; more new ones when the grid has shrunk below its start, more gone when it
+    /// has grown.
+    private mutating func libraryChange() {
         let count = engine.photoCount
         var removals = random.int(in: 0...3)
         var insertions = random.int(in: 0...3)
@@ -348,41 +537,31 @@ public struct SessionModel {
         if deficit > 0 { insertions += 1 + random.int(in: 0...min(deficit / 8, 32)) }
         if count > initialPhotoCount + initialPhotoCount / 10 + 10 { removals += 1 }
         if count == 0 { insertions = max(insertions, 1) }
-        var removed: [PhotoID] = []
         var removedSlots: [PhotoSlot] = []
+        removedSlots.reserveCapacity(min(removals, count) + 1)
         for _ in 0..<min(removals, count) {
             // Drawn by slot, not by grid index: no compacted order is needed between syncs.
             let slot = engine.grid.slot(at: random.int(below: count))
-            if !removedSlots.contains(slot) {
-                removedSlots.append(slot)
-                removed.append(engine.slots.id(for: slot))
-            }
+            if !removedSlots.contains(slot) { removedSlots.append(slot) }
         }
         // The photos left after the removals: where insertions can go.
-        let remaining = count - removed.count
-        if let gone = lastRemovedPhoto, random.chance(0.05) {
-            removed.append(gone.id)
-            removedSlots.append(gone.slot)
-        }
-        if let last = removed.last { lastRemovedPhoto = (last, removedSlots[removedSlots.count - 1]) }
-        var inserted: [Insertion] = []
+        let remaining = count - removedSlots.count
+        if let gone = lastRemovedPhoto, random.chance(0.05) { removedSlots.append(gone) }
+        if let last = removedSlots.last { lastRemovedPhoto = last }
         var insertedSlots: [SlotInsertion] = []
+        insertedSlots.reserveCapacity(insertions)
+        triedInChange = 0
         for _ in 0..<insertions {
-            let (photo, slot) = nextInsertedID(avoiding: insertedSlots)
-            let at = random.chance(0.6) ? 0 : random.int(in: 0...(remaining + inserted.count))
-            inserted.append(Insertion(photo: photo, at: at))
+            let slot = nextInsertedSlot(avoiding: insertedSlots)
+            let at = random.chance(0.6) ? 0 : random.int(in: 0...(remaining + insertedSlots.count))
             insertedSlots.append(SlotInsertion(slot: slot, at: at))
         }
         slotEvent = .libraryChanged(removed: removedSlots, inserted: insertedSlots)
-        return .libraryChanged(removed: removed, inserted: inserted)
     }
 
-    /// The id of a photo the library brings: `s1`, `s2`, … cycling through a pool twice the
-    /// starting grid (photos that come back, as after a re-sync), skipping ids in the grid or
-    /// already in this change. Reusing ids keeps the engine's id table, and so the session's
-    /// memory, bounded however long the session runs. O(1) amortised.
-    /// `"s\(number)"`, written digit by digit into a small string rather than through
-    /// interpolation, which is most of the cost of naming a photo a library change brings.
+    /// The id of pool photo `number`, `"s\(number)"`, written digit by digit into a small
+    /// string rather than through interpolation (which cost most of naming such a photo).
+    /// O(digits).
     static func insertedID(_ number: Int) -> PhotoID {
         precondition(number >= 0, "pool numbers are positive")
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
@@ -399,25 +578,24 @@ public struct SessionModel {
         }
     }
 
-    private mutating func nextInsertedID(avoiding pending: [SlotInsertion]) -> (PhotoID, PhotoSlot) {
+    /// The slot of the photo the library brings next: `s1`, `s2`, … cycling through a pool
+    /// twice the starting grid (photos that come back, as after a re-sync), skipping ids in
+    /// the grid or already in this change (`pending`). Reusing ids keeps the session's memory
+    /// bounded however long it runs. A bit test per id tried, no string made. O(1) amortised.
+    private mutating func nextInsertedSlot(avoiding pending: [SlotInsertion]) -> PhotoSlot {
         var skipped = 0
         while true {
             let number = nextInsertedPhoto
             nextInsertedPhoto = nextInsertedPhoto % insertedIDPool + 1
-            if number > poolSlots.count {
-                poolSlots.append(contentsOf: repeatElement(Self.unusedPoolSlot, count: number - poolSlots.count))
-            }
-            let known = poolSlots[number - 1]
-            if known == Self.unusedPoolSlot {
-                // Never in the grid, nor in this change (it would have its slot by now).
-                let id = Self.insertedID(number)
-                let slot = engine.intern(id)
-                poolSlots[number - 1] = slot.rawValue
-                return (id, slot)
-            }
-            let slot = PhotoSlot(rawValue: known)
-            if !engine.grid.contains(slot) && !pending.contains(where: { $0.slot == slot }) {
-                return (engine.slots.id(for: slot), slot)
+            let slot = poolSlot(number)
+            // The pool is walked in a cycle of at least `smallestPool` numbers: no number comes
+            // back within one change until that many were tried, so only then is the change's
+            // own list searched (which for each of tens of insertions would cost their square).
+            triedInChange += 1
+            if !engine.grid.contains(slot)
+                && (triedInChange <= Self.smallestPool || !pending.contains(where: { $0.slot == slot }))
+            {
+                return slot
             }
             skipped += 1
             // Every id of the pool is in the grid: the grid outgrew it, so the pool grows.

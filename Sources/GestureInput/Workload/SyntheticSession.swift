@@ -19,11 +19,21 @@ public struct SyntheticSession: Sequence, IteratorProtocol {
     /// The next event, or nil after `eventCount`. O(1) amortised plus the engine's cost.
     public mutating func next() -> TraceEvent? {
         guard produced < eventCount else { return nil }
-        while true {
-            if let event = model.next().event {
-                produced += 1
-                return event
-            }
-        }
+        produced += 1
+        let (t, event) = model.nextEvent()
+        return TraceEvent(t: t, event.mapPhotos(model.id(for:)))
+    }
+
+    /// Writes the next event's line and newline into `block`: the bytes `TextTraceEncoding`
+    /// writes for `next()`'s event, without making its strings. False after `eventCount`.
+    /// O(1) amortised plus the engine's cost.
+    mutating func writeNextLine(to block: LineBlock) -> Bool {
+        guard produced < eventCount else { return false }
+        produced += 1
+        let (t, event) = model.nextEvent()
+        var line = block.cursor(atMost: model.maximumLineLength(event))
+        model.writeLine(t: t, event, to: &line)
+        block.commit(line)
+        return true
     }
 }

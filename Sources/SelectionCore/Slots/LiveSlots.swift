@@ -22,12 +22,16 @@ extension PhotoInsertion where Photo == PhotoSlot {
 /// position in O(log B), and a slot-to-block map lets a removal find its block in O(1).
 /// Reading the order in turn is a walk over arrays of up to 2,048 slots, nearly as fast as
 /// over one array. A grid is laid out three quarters full, so that most insertions find room
-/// in their block.
+/// in their block. A photo put first while the first block holds half its capacity starts a
+/// new first block, so that a library bringing photo after photo to the top moves at most
+/// 4 KB each.
 ///
-/// Removals leave gaps: a removed slot leaves `live` at once and stays in its block until
-/// that block is compacted, which happens when a quarter of it is gaps, or before a photo is
-/// placed in it. So removing 1% of a 10M grid costs O(removed) block bookkeeping plus one
-/// pass over the live bitmap's words, and no slot of the order moves.
+/// Removals of more than a few photos leave gaps: a removed slot leaves `live` at once and
+/// stays in its block until that block is compacted, which happens when a quarter of it is
+/// gaps, or before a photo is placed in it. So removing 1% of a 10M grid costs O(removed)
+/// block bookkeeping plus one pass over the live bitmap's words, and no slot of the order
+/// moves. A removal of at most `gapClosingLimit` photos (a library change) compacts their
+/// blocks at once instead: finding a position in a block with gaps walks the block.
 ///
 /// Copying (a snapshot) shares the blocks; the next write to a block copies that block only.
 ///
@@ -81,7 +85,12 @@ public struct LiveSlots: Sendable {
     public init(count: Int) {
         precondition(count >= 0 && count <= SlotTable.maximumCount, "photo count \(count) out of range")
         blocks = stride(from: 0, to: count, by: Self.blockFill).map { first in
-            Self.makeBlock((first ..< Swift.min(first + Self.blockFill, count)).lazy.map { PhotoSlot($0) })
+            // Written in place: a lazy map appended to an array costs several times as much.
+            let size = Swift.min(Self.blockFill, count - first)
+            return [PhotoSlot](unsafeUninitializedCapacity: size) { block, initialized in
+                for offset in 0 ..< size { block[offset] = PhotoSlot(first + offset) }
+                initialized = size
+            }
         }
         blockOfSlot = SlotBlockMap(initialCount: count)
         live = SelectionBitmap(filledUpTo: count)
@@ -302,7 +311,9 @@ public struct LiveSlots: Sendable {
     /// O(k log B) for a few slots, one bit and one block count each. For many (more than
     /// N / 1,024), O(k) to collect them in a flat bitmap and O(N / 64) words to clear them
     /// from `live` in one pass, then O(k + B) for the block counts. Blocks that become a
-    /// quarter gaps are compacted, O(block) each.
+    /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B): the
+    /// blocks are dropped whole. A removal of at most `gapClosingLimit` slots compacts the
+    /// blocks it touches at once, O(block) each.
     @discardableResult
     public mutating func remove(_ slots: some Collection<PhotoSlot>) -> Int {
         let removed: Int
@@ -311,11 +322,13 @@ public struct LiveSlots: Sendable {
         } else {
             removed = removeInBulk(slots)
         }
-        gapCount += removed
         return removed
     }
 
     private mutating func removeOneByOne(_ slots: some Collection<PhotoSlot>) -> Int {
+        // A few photos leave without a trace: their blocks are compacted at once, O(block)
+        // each, so that positions in them stay a tree walk instead of a walk over the block.
+        let closesGaps = slots.count <= Self.gapClosingLimit
         var removed = 0
         for slot in slots where live.remove(slot) {
             removed &+= 1
@@ -326,11 +339,17 @@ public struct LiveSlots: Sendable {
                 listedGaps[block].append(slot)
             }
             gapCounts[block] &+= 1
+            gapCount &+= 1
             prefixCounts.add(-1, toBlock: Int(placeOfBlock[block]))
-            compactIfWorthIt(block)
+            if closesGaps { compact(block) } else { compactIfWorthIt(block) }
         }
         return removed
     }
+
+    /// Removals of at most this many photos compact their blocks at once: a library change
+    /// of a few photos costs a few block moves (8 KB at most each), and the gaps it would
+    /// leave would make every later position in those blocks a walk testing each slot.
+    public static let gapClosingLimit = 8
 
     private mutating func removeInBulk(_ slots: some Collection<PhotoSlot>) -> Int {
         var leaving = [UInt64](repeating: 0, count: live.slotCapacity >> 6)
@@ -344,6 +363,11 @@ public struct LiveSlots: Sendable {
             }
         }
         guard !leavers.isEmpty else { return 0 }
+        if leavers.count == count {
+            // Every photo leaves (Select all, then Delete): nothing of the order is kept.
+            removeEverything()
+            return leavers.count
+        }
         live.subtract(flatWords: leaving)
         fullChunks.forgetChunksNoLongerFull(in: live)
         var touched: [UInt32] = []
@@ -360,8 +384,19 @@ public struct LiveSlots: Sendable {
             }
         }
         recountPrefixes()
+        gapCount += leavers.count
         for block in touched { compactIfWorthIt(Int(block)) }
         return leavers.count
+    }
+
+    /// Empties the grid. O(B) to drop the blocks. The slot-to-block map keeps what it knew:
+    /// a slot placed again is mapped again, and an outdated entry only ever asks for a
+    /// compaction, which changes no order.
+    private mutating func removeEverything() {
+        blocks = []
+        live = SelectionBitmap()
+        fullChunks = FullChunkSummary(of: live)
+        indexBlocksInOrder()
     }
 
     /// Compacts `block` when a quarter of it is gaps, so that gaps stay under a quarter of
@@ -371,14 +406,17 @@ public struct LiveSlots: Sendable {
         if Int(gapCounts[block]) &* 4 >= blocks[block].count { compact(block) }
     }
 
-    /// Drops the gaps of `block`. O(block): listed gaps are found by a plain scan and removed
-    /// one by one, others in one pass that tests each slot against `live`.
+    /// Drops the gaps of `block`. O(block): a block of gaps only is emptied, listed gaps are
+    /// found by a plain search and removed one by one, others go in one pass that tests each
+    /// slot against `live`.
     private mutating func compact(_ block: Int) {
         let dropped = Int(gapCounts[block])
         guard dropped > 0 else { return }
-        if listedGaps[block].count == dropped {
+        if dropped == blocks[block].count {
+            blocks[block] = []
+        } else if listedGaps[block].count == dropped {
             for gap in listedGaps[block] {
-                blocks[block].remove(at: blocks[block].firstIndex(of: gap)!)
+                blocks[block].remove(at: blocks[block].withUnsafeBufferPointer { Self.index(of: gap, in: $0) })
             }
         } else {
             let live = self.live
@@ -387,6 +425,23 @@ public struct LiveSlots: Sendable {
         gapCount -= dropped
         gapCounts[block] = 0
         listedGaps[block].removeAll(keepingCapacity: true)
+    }
+
+    /// The position of `slot` in `slots`, which holds it: a plain search, eight slots a
+    /// comparison. O(position).
+    private static func index(of slot: PhotoSlot, in slots: UnsafeBufferPointer<PhotoSlot>) -> Int {
+        let wanted = SIMD8<UInt32>(repeating: slot.rawValue)
+        var index = 0
+        if let base = slots.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index &+ 8 <= slots.count {
+                let eight = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
+                if any(eight .== wanted) { break }
+                index &+= 8
+            }
+        }
+        while slots[index] != slot { index &+= 1 }
+        return index
     }
 
     /// Closes every gap. O(N).
@@ -453,7 +508,11 @@ public struct LiveSlots: Sendable {
         if sequence.isEmpty { appendEmptyBlock() }
         let place: Int
         var rank: Int
-        if let found = prefixCounts.block(holding: position) {
+        if position == 0 && blocks[Int(sequence[0])].count >= Self.frontBlockLimit {
+            // Photos arriving at the top one after another would each move a whole block.
+            prependEmptyBlock()
+            (place, rank) = (0, 0)
+        } else if let found = prefixCounts.block(holding: position) {
             (place, rank) = found
         } else {
             // At the end: after the last photo of the last block.
@@ -474,6 +533,23 @@ public struct LiveSlots: Sendable {
         liveCounts[block] &+= 1
         prefixCounts.add(1, toBlock: place)
         if blocks[block].count > Self.blockCapacity { split(atPlace: place) }
+    }
+
+    /// A first block this full takes no photo at the top: a new first block does, so that a
+    /// run of photos put first (new photos of a library) moves at most this many slots each,
+    /// not up to `blockCapacity`, and blocks made that way are at least half full.
+    public static let frontBlockLimit = blockCapacity / 2
+
+    /// A new, empty block first in grid order. O(B).
+    private mutating func prependEmptyBlock() {
+        blocks.append([])
+        liveCounts.append(0)
+        gapCounts.append(0)
+        listedGaps.append([])
+        placeOfBlock.append(0)
+        sequence.insert(UInt32(blocks.count - 1), at: 0)
+        for index in sequence.indices { placeOfBlock[Int(sequence[index])] = UInt32(index) }
+        recountPrefixes()
     }
 
     private mutating func appendEmptyBlock() {

@@ -31,6 +31,7 @@ enum BenchUsage {
           --sizes LIST          grid sizes, comma-separated: 1K,10K,100K,1M,10M (or plain numbers);
                                 default: all five (with --quick: 1K,10K)
           --filter TEXT         only benchmarks whose id contains TEXT, e.g. pruning, toggle/10K, k=100
+                                (with --count: also only counted loops whose "case subject" does)
           --list                list the benchmarks and subjects that would run, then exit
           --json                write the full report as JSON (raw samples included) to stdout,
                                 or to the --output file

@@ -109,10 +109,15 @@ public enum GateThresholds {
     /// operation keeps a loop of a few instructions from failing on one.
     public static let instructionsPerOperation = Threshold(relative: 0.01, absoluteFloor: 1)
 
-    /// Simulated cache misses follow the addresses the code touches, which can shift by a
-    /// page from one process to the next (the stack, the environment's size); 2 %, and at
-    /// least 0.05 misses per operation, below which a miss or two over the loop would count.
-    public static let lastLevelMissesPerOperation = Threshold(relative: 0.02, absoluteFloor: 0.05)
+    /// Simulated cache misses follow the addresses the code touches, and those move with any
+    /// allocation made before the subject's arrays: with nothing changed in the grid diff
+    /// but a test-only injection switched on elsewhere (a few allocations more at start-up),
+    /// its last-level write misses went from 104 to 113 per diff (+8.7 %). A tight limit
+    /// would fail on such layout shifts, so misses are gated at 25 %, and at least half a
+    /// miss per operation: what they are for is a memory-bound operation that starts
+    /// touching more memory (an extra pass over a large array doubles them). A small
+    /// regression of the operation's own work is the instruction count's to catch.
+    public static let lastLevelMissesPerOperation = Threshold(relative: 0.25, absoluteFloor: 0.5)
 
     public static func threshold(for metric: GatedMetric) -> Threshold {
         switch metric {

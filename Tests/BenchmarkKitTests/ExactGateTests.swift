@@ -110,11 +110,14 @@ struct ExactGateTests {
         #expect(faster.verdict == .improvement)
     }
 
-    @Test("the exact gate's limit is 2 % or tighter, with a floor of a few instructions")
+    @Test("the exact gate's limit is 2 % or tighter, with a floor of one instruction; misses tolerate a layout shift")
     func tightLimit() {
         #expect(GateThresholds.instructionsPerOperation.relative <= 0.02)
         #expect(GateThresholds.instructionsPerOperation.absoluteFloor <= 1)
-        #expect(GateThresholds.lastLevelMissesPerOperation.relative <= 0.02)
+        // 104 → 113 write misses per grid diff from a layout shift alone: not a change.
+        #expect(MetricChange.judge(baseline: 104, current: 113, threshold: GateThresholds.lastLevelMissesPerOperation) == .unchanged)
+        // An extra pass over the arrays doubles them: a change.
+        #expect(MetricChange.judge(baseline: 104, current: 208, threshold: GateThresholds.lastLevelMissesPerOperation) == .regression)
         #expect(GatedMetric.allCases.filter { $0.gate == .callgrind }.count == 3)
     }
 

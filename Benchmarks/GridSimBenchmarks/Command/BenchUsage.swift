@@ -46,7 +46,7 @@ enum BenchUsage {
           --events N            events per replayed trace (default 20000 with --quick, else 200000)
           --count               also count instructions per operation under callgrind (valgrind):
                                 one fixed, seeded operation loop per owned subject, 13 loops,
-                                about a minute; gated at 1 % (instructions) and 2 % (LL misses)
+                                about a minute; gated at 1 % (instructions) and 25 % (LL misses)
           --count-only          only the counts, no timed suite (a saved baseline keeps its
                                 timed cases; a timed save without --count keeps its counts)
           --allow-debug         run an unoptimised (debug) build anyway; its figures mean little

@@ -39,6 +39,12 @@ public struct BaselineComparison: Codable, Sendable {
     public var regressions: [MetricComparison] { comparisons.filter { $0.change == .regression } }
     public var improvements: [MetricComparison] { comparisons.filter { $0.change == .improvement } }
 
+    /// Each gate's share of the comparison: metrics judged, regressed, improved. O(metrics).
+    public func tally(of gate: Gate) -> (judged: Int, regressed: Int, improved: Int) {
+        let mine = comparisons.filter { $0.metric.gate == gate }
+        return (mine.count, mine.filter { $0.change == .regression }.count, mine.filter { $0.change == .improvement }.count)
+    }
+
     public var verdict: ComparisonVerdict {
         if comparisons.isEmpty { return .nothingInCommon }
         if !regressions.isEmpty { return .regression }
@@ -73,9 +79,50 @@ public struct BaselineComparison: Codable, Sendable {
                 }
             }
         }
-        let currentIDs = Set(current.cases.map(\.id))
-        for baselineCase in baseline.cases where !currentIDs.contains(baselineCase.id) {
-            notCompared.append("\(baselineCase.id): in the baseline, not in this run")
+        // A run that counted only (`--count-only`) timed no case: the baseline's timed cases
+        // are not missing from it, they were not asked for.
+        if !current.cases.isEmpty {
+            let currentIDs = Set(current.cases.map(\.id))
+            for baselineCase in baseline.cases where !currentIDs.contains(baselineCase.id) {
+                notCompared.append("\(baselineCase.id): in the baseline, not in this run")
+            }
+        }
+        if let counts = current.counts {
+            compareCounts(counts, baseline: baseline.counts)
+        }
+    }
+
+    /// The exact gate: instructions (and simulated last-level misses, where both sides
+    /// simulated the cache) per operation of each counted subject. O(counts).
+    private mutating func compareCounts(_ counts: [CountReport], baseline: [CountReport]?) {
+        guard let baseline else {
+            notCompared.append("exact counts: the baseline has none (save one with --count or --count-only)")
+            return
+        }
+        let baselineCounts = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for count in counts {
+            guard let before = baselineCounts[count.key] else {
+                notCompared.append("\(count.caseID) \(count.subject): not counted in the baseline")
+                continue
+            }
+            let pairs: [(GatedMetric, Double?, Double?)] = [
+                (.instructionsPerOperation, count.instructionsPerOperation, before.instructionsPerOperation),
+                (.lastLevelReadMissesPerOperation, count.lastLevelReadMissesPerOperation, before.lastLevelReadMissesPerOperation),
+                (.lastLevelWriteMissesPerOperation, count.lastLevelWriteMissesPerOperation, before.lastLevelWriteMissesPerOperation),
+            ]
+            for (metric, currentValue, baselineValue) in pairs {
+                guard let currentValue, let baselineValue else { continue }
+                let threshold = GateThresholds.threshold(for: metric)
+                comparisons.append(MetricComparison(
+                    caseID: count.caseID, subject: count.subject, metric: metric, baseline: baselineValue,
+                    current: currentValue,
+                    limit: "±\(ReportFormat.decimal(threshold.allowedChange(from: baselineValue))) \(metric.unit) (\(ReportFormat.percent(threshold.relative)))",
+                    change: MetricChange.judge(baseline: baselineValue, current: currentValue, threshold: threshold)))
+            }
+        }
+        let counted = Set(counts.map(\.key))
+        for before in baseline where !counted.contains(before.key) {
+            notCompared.append("\(before.caseID) \(before.subject): counted in the baseline, not in this run")
         }
     }
 

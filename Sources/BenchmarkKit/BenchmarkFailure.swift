@@ -7,6 +7,8 @@ public enum BenchmarkFailure: Error, CustomStringConvertible {
     case missingResult(caseID: String, subject: String)
     /// The anchor of a case was capped or missing, so no ratio can be taken.
     case anchorDidNotRun(caseID: String, anchor: String)
+    /// An entry of the counted set names a case or subject that no suite has.
+    case countedSubjectMissing(caseID: String, subject: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum BenchmarkFailure: Error, CustomStringConvertible {
             return "\(caseID): \(subject) produced no result to check"
         case .anchorDidNotRun(let caseID, let anchor):
             return "\(caseID): the anchor \(anchor) did not run, so no ratio can be taken"
+        case .countedSubjectMissing(let caseID, let subject):
+            return "the counted set names \(caseID) \(subject), which no suite has"
         }
     }
 }

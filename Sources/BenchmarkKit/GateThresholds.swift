@@ -28,14 +28,45 @@ public enum GatedMetric: String, Codable, Sendable, CaseIterable {
     case allocatedBytesPerOperation
     /// Subject time over anchor time, the two timed alternately in the same run.
     case timeRatio
+    /// Instructions per operation, counted by callgrind over a fixed operation loop: exact,
+    /// the same in every run of the same build.
+    case instructionsPerOperation
+    /// Simulated last-level cache read misses per operation (callgrind's cache simulation,
+    /// fixed geometry): what an instruction count cannot see in a memory-bound operation.
+    case lastLevelReadMissesPerOperation
+    /// Simulated last-level cache write misses per operation.
+    case lastLevelWriteMissesPerOperation
 
     public var unit: String {
         switch self {
         case .allocationsPerOperation: "allocations/op"
         case .allocatedBytesPerOperation: "bytes/op"
         case .timeRatio: "× anchor"
+        case .instructionsPerOperation: "instructions/op"
+        case .lastLevelReadMissesPerOperation: "LL read misses/op"
+        case .lastLevelWriteMissesPerOperation: "LL write misses/op"
         }
     }
+
+    /// Which gate judges the metric: the report names it beside every verdict.
+    public var gate: Gate {
+        switch self {
+        case .instructionsPerOperation, .lastLevelReadMissesPerOperation, .lastLevelWriteMissesPerOperation: .callgrind
+        case .allocationsPerOperation, .allocatedBytesPerOperation: .allocations
+        case .timeRatio: .timeRatio
+        }
+    }
+}
+
+/// The three gates of a comparison. The first two are exact: counts that repeat from run to
+/// run of the same build, whatever the machine's load. The third is statistical.
+public enum Gate: String, Codable, Sendable, CaseIterable {
+    /// Instructions and simulated last-level misses per operation, counted under callgrind.
+    case callgrind = "exact (callgrind)"
+    /// Allocations and bytes allocated per operation, counted by jemalloc.
+    case allocations = "exact (jemalloc)"
+    /// Time as a ratio to an anchor timed alternately in the same run, against a noise band.
+    case timeRatio = "timed (ratio)"
 }
 
 /// Every threshold of the gate, in one place (Benchmarks/README.md repeats this table).
@@ -73,8 +104,25 @@ public enum GateThresholds {
     /// follows the machine's load: it is reported, not gated.
     public static let minimumRoundsForRatio = 5
 
+    /// Instruction counts repeat exactly on the same build (`CountReport`), so the limit is
+    /// tight: 1 % more instructions per operation is a change. The floor of 1 instruction per
+    /// operation keeps a loop of a few instructions from failing on one.
+    public static let instructionsPerOperation = Threshold(relative: 0.01, absoluteFloor: 1)
+
+    /// Simulated cache misses follow the addresses the code touches, and those move with any
+    /// allocation made before the subject's arrays: with nothing changed in the grid diff
+    /// but a test-only injection switched on elsewhere (a few allocations more at start-up),
+    /// its last-level write misses went from 104 to 113 per diff (+8.7 %). A tight limit
+    /// would fail on such layout shifts, so misses are gated at 25 %, and at least half a
+    /// miss per operation: what they are for is a memory-bound operation that starts
+    /// touching more memory (an extra pass over a large array doubles them). A small
+    /// regression of the operation's own work is the instruction count's to catch.
+    public static let lastLevelMissesPerOperation = Threshold(relative: 0.25, absoluteFloor: 0.5)
+
     public static func threshold(for metric: GatedMetric) -> Threshold {
         switch metric {
+        case .instructionsPerOperation: instructionsPerOperation
+        case .lastLevelReadMissesPerOperation, .lastLevelWriteMissesPerOperation: lastLevelMissesPerOperation
         case .allocationsPerOperation: allocationsPerOperation
         case .allocatedBytesPerOperation: allocatedBytesPerOperation
         case .timeRatio: timeRatio

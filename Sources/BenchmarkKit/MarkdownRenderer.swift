@@ -14,22 +14,31 @@ public enum MarkdownRenderer {
             lines.append("")
             lines.append(contentsOf: markdownTable(header: caseTable.header, rows: caseTable.rows, rightAligned: caseTable.rightAligned))
         }
+        if let counts = table.counts {
+            lines.append("")
+            lines.append("### \(escape(counts.title))")
+            lines.append("")
+            lines.append(contentsOf: counts.details.map { "- \(escape($0))" })
+            lines.append("")
+            lines.append(contentsOf: markdownTable(header: counts.header, rows: counts.rows, rightAligned: counts.rightAligned))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
     public static func render(_ comparison: BaselineComparison) -> String {
         var lines = ["", "### Comparison with baseline `\(comparison.baselineName)`: \(TextRenderer.summary(comparison))", ""]
         lines.append(contentsOf: comparison.warnings.map { "- warning: \(escape($0))" })
+        lines.append(contentsOf: TextRenderer.gateLines(comparison).map { "- \(escape($0))" })
         let changed = comparison.comparisons.filter { $0.change != .unchanged }
         if !changed.isEmpty {
             lines.append("")
             lines.append(contentsOf: markdownTable(
-                header: ["change", "case", "subject", "metric", "baseline", "now", "limit"],
+                header: ["change", "gate", "case", "subject", "metric", "baseline", "now", "limit"],
                 rows: changed.map { item in
-                    [item.change == .regression ? "**regression**" : "improvement", item.caseID, item.subject,
+                    [item.change == .regression ? "**regression**" : "improvement", item.metric.gate.rawValue, item.caseID, item.subject,
                      item.metric.unit, ReportFormat.significant(item.baseline), ReportFormat.significant(item.current), item.limit]
                 },
-                rightAligned: [false, false, false, false, true, true, false]))
+                rightAligned: [false, false, false, false, false, true, true, false]))
         }
         if !comparison.notCompared.isEmpty {
             lines.append("")

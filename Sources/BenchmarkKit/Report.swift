@@ -16,10 +16,14 @@ public struct BenchmarkReport: Codable, Sendable {
     /// Streaming copy bandwidth (bytes copied per second), measured at the start of the run.
     public var memoryBandwidthBytesPerSecond: Double?
     public var cases: [CaseReport]
+    /// The exact measure: owned subjects' operation loops counted under callgrind
+    /// (`--count`, `--count-only`); nil when not counted.
+    public var counts: [CountReport]?
 
     public init(
         createdAt: String, machine: MachineFacts, build: BuildFacts, settings: RunSettingsRecord,
-        clockOverheadNanoseconds: Double, memoryBandwidthBytesPerSecond: Double?, cases: [CaseReport]
+        clockOverheadNanoseconds: Double, memoryBandwidthBytesPerSecond: Double?, cases: [CaseReport],
+        counts: [CountReport]? = nil
     ) {
         self.createdAt = createdAt
         self.machine = machine
@@ -28,6 +32,7 @@ public struct BenchmarkReport: Codable, Sendable {
         self.clockOverheadNanoseconds = clockOverheadNanoseconds
         self.memoryBandwidthBytesPerSecond = memoryBandwidthBytesPerSecond
         self.cases = cases
+        self.counts = counts
     }
 
     /// The same report without raw samples: what a baseline keeps.

@@ -12,6 +12,8 @@ public struct ReportTable {
 
     public var preamble: [String]
     public var cases: [CaseTable]
+    /// The exact measure (callgrind counts), when the run counted.
+    public var counts: CaseTable?
 
     public static let header = [
         "subject", "p0", "p50", "p90", "p99", "p100", "samples", "throughput",
@@ -21,19 +23,42 @@ public struct ReportTable {
     public init(report: BenchmarkReport) {
         let machine = report.machine
         let build = report.build
+        let countsOnly = report.cases.isEmpty && report.counts != nil
         var preamble = [
-            "gridsim-bench \(report.settings.quick ? "quick" : "full") run, \(report.createdAt)",
+            "gridsim-bench \(countsOnly ? "exact counts" : report.settings.quick ? "quick run" : "full run"), \(report.createdAt)",
             "machine: \(machine.cpuModel), \(machine.activeProcessors) cores, \(ReportFormat.bytes(Double(machine.memoryBytes))), \(machine.kernel)",
             "build: \(build.configuration), Swift \(build.swiftCompiler), commit \(build.gitCommit)\(build.gitDirty == true ? " (with local changes)" : ""), jemalloc \(build.jemallocVersion)",
             "clock overhead \(ReportFormat.duration(nanoseconds: report.clockOverheadNanoseconds)) per sample (subtracted)"
                 + (report.memoryBandwidthBytesPerSecond.map { "; memory copy bandwidth \(ReportFormat.bytes($0))/s" } ?? ""),
             "times are per operation; ratios: × ref = median / reference model's median, × best = median / fastest peer's median, ÷ anchor = median of per-round ratios to the anchor ± its round-to-round spread (gated for the reference model, the engine, the lower bound and the commands)",
         ]
+        if countsOnly { preamble.removeLast(2) }
         if let injection = report.settings.injection {
             preamble.append("TEST-ONLY INJECTION ACTIVE: \(injection)")
         }
         self.preamble = preamble
         cases = report.cases.map(Self.caseTable)
+        counts = report.counts.map(Self.countTable)
+    }
+
+    private static func countTable(_ counts: [CountReport]) -> CaseTable {
+        let header = ["case", "subject", "operations", "instructions/op", "LL read misses/op", "LL write misses/op", "result"]
+        let rows = counts.map { count -> [String] in
+            [
+                count.caseID, count.subject + (count.role == .reference ? " (ref)" : ""), String(count.operations),
+                ReportFormat.significant(count.instructionsPerOperation),
+                count.lastLevelReadMissesPerOperation.map(ReportFormat.significant) ?? "–",
+                count.lastLevelWriteMissesPerOperation.map(ReportFormat.significant) ?? "–",
+                count.result ?? "",
+            ]
+        }
+        return CaseTable(
+            title: "exact counts (callgrind)",
+            details: [
+                "each subject's operation loop counted alone: a fixed number of operations on seeded data after as many again of warm-up, no timing harness; setup not counted",
+                "gated: instructions/op ±\(ReportFormat.percent(GateThresholds.instructionsPerOperation.relative)), LL misses/op ±\(ReportFormat.percent(GateThresholds.lastLevelMissesPerOperation.relative)) (simulated cache: 32 KiB L1s, 8 MiB 16-way last level, 64-byte lines)",
+            ],
+            header: header, rows: rows, rightAligned: header.indices.map { $0 >= 2 && $0 <= 5 })
     }
 
     private static func caseTable(_ report: CaseReport) -> CaseTable {

@@ -9,25 +9,42 @@ public enum TextRenderer {
             lines.append(contentsOf: caseTable.details.map { "   \($0)" })
             lines.append(contentsOf: aligned([caseTable.header] + caseTable.rows, rightAligned: caseTable.rightAligned))
         }
+        if let counts = table.counts {
+            lines.append("")
+            lines.append("== \(counts.title)")
+            lines.append(contentsOf: counts.details.map { "   \($0)" })
+            lines.append(contentsOf: aligned([counts.header] + counts.rows, rightAligned: counts.rightAligned))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
     public static func render(_ comparison: BaselineComparison) -> String {
         var lines = ["", "== comparison with baseline \(comparison.baselineName): \(summary(comparison))"]
         lines.append(contentsOf: comparison.warnings.map { "   warning: \($0)" })
+        lines.append(contentsOf: gateLines(comparison).map { "   \($0)" })
         let changed = comparison.comparisons.filter { $0.change != .unchanged }
         if !changed.isEmpty {
-            let header = ["change", "case", "subject", "metric", "baseline", "now", "limit"]
+            let header = ["change", "gate", "case", "subject", "metric", "baseline", "now", "limit"]
             let rows = changed.map { item in
-                [item.change.rawValue, item.caseID, item.subject, item.metric.unit,
+                [item.change.rawValue, item.metric.gate.rawValue, item.caseID, item.subject, item.metric.unit,
                  ReportFormat.significant(item.baseline), ReportFormat.significant(item.current), item.limit]
             }
-            lines.append(contentsOf: aligned([header] + rows, rightAligned: header.indices.map { $0 == 4 || $0 == 5 }))
+            lines.append(contentsOf: aligned([header] + rows, rightAligned: header.indices.map { $0 == 5 || $0 == 6 }))
         }
         if !comparison.notCompared.isEmpty {
             lines.append("   not compared: \(comparison.notCompared.count) (\(comparison.notCompared.prefix(5).joined(separator: "; "))\(comparison.notCompared.count > 5 ? "; …" : ""))")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per gate that judged anything: what it judged and its verdicts.
+    static func gateLines(_ comparison: BaselineComparison) -> [String] {
+        Gate.allCases.compactMap { gate in
+            let tally = comparison.tally(of: gate)
+            guard tally.judged > 0 else { return nil }
+            let metrics = GatedMetric.allCases.filter { $0.gate == gate }.map(\.unit).joined(separator: ", ")
+            return "gate \(gate.rawValue): \(tally.judged) metrics (\(metrics)), \(tally.regressed) regressed, \(tally.improved) improved"
+        }
     }
 
     static func summary(_ comparison: BaselineComparison) -> String {

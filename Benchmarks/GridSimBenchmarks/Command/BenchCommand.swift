@@ -29,7 +29,7 @@ public enum BenchCommand {
             return BenchExitCode.success.rawValue
         }
         guard let injection = Injection(environmentValue: environment[Injection.environmentVariable]) else {
-            writeStandardError("gridsim-bench: \(Injection.environmentVariable) must be extra-pass, extra-alloc or both (comma-separated)\n\n\(BenchUsage.text())")
+            writeStandardError("gridsim-bench: \(Injection.environmentVariable) must be a comma-separated list of \(Injection.words.joined(separator: ", "))\n\n\(BenchUsage.text())")
             return BenchExitCode.usage.rawValue
         }
         let run = BenchRun(
@@ -58,6 +58,15 @@ struct BenchRun {
     func execute() -> BenchExitCode {
         let context = SuiteContext(injection: injection, replayEvents: options.effectiveEvents)
         if options.list { return list(context: context) }
+        if let entry = options.countChild {
+            do {
+                try CountChild.run(CountedSet.entries[entry], injection: injection, standardOutput: standardOutput)
+                return .success
+            } catch {
+                writeStandardError("gridsim-bench: \(error)\n")
+                return .failure
+            }
+        }
 
         if Self.buildConfiguration == "debug" && !options.allowDebug {
             writeStandardError("""
@@ -101,8 +110,8 @@ struct BenchRun {
             return .failure
         }
 
-        let cases = SuiteCatalog.cases(sizes: options.effectiveSizes, filter: options.filter, context: context)
-        guard !cases.isEmpty else {
+        let cases = options.countOnly ? [] : SuiteCatalog.cases(sizes: options.effectiveSizes, filter: options.filter, context: context)
+        guard !cases.isEmpty || options.countOnly else {
             writeStandardError("gridsim-bench: no benchmark matches --filter \(options.filter ?? "") at sizes \(options.effectiveSizes.map(GridSizeFormat.label).joined(separator: ","))\n")
             return .usage
         }
@@ -112,6 +121,9 @@ struct BenchRun {
             report = try measure(cases, counter: counter)
             if let baseline, let name = options.compare {
                 try remeasureMovedRatios(of: &report, against: baseline, named: name, counter: counter)
+            }
+            if options.counts {
+                report.counts = try countUnderCallgrind()
             }
         } catch {
             writeStandardError("gridsim-bench: \(error)\n")
@@ -158,13 +170,51 @@ struct BenchRun {
         }
     }
 
+    /// Runs this executable again under callgrind as the counting child (`CountChild`) and
+    /// reads its counts. The child gets `SWIFT_DETERMINISTIC_HASHING=1`, so that the reference
+    /// model's `Set<String>` probes, and with them its instructions, are the same in every run.
+    /// O(the counted set under callgrind: about a minute here).
+    private func countUnderCallgrind() throws -> [CountReport] {
+        let log = ProgressLog(enabled: !options.quiet)
+        // `gridsim bench` forwards to this command: its child is `gridsim bench --count-child`.
+        // Tests, running in-process, name the gridsim-bench binary instead.
+        var command: [String]
+        if let executable = environment["GRIDSIM_BENCH_EXECUTABLE"] {
+            command = [executable]
+        } else {
+            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            command = [executable] + (CommandLine.arguments.dropFirst().first == "bench" ? ["bench"] : [])
+        }
+        var childEnvironment = environment
+        childEnvironment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        let invocation = CallgrindInvocation(simulateCache: true)
+        guard invocation.isAvailable else {
+            throw CallgrindInvocation.Failure(description: "valgrind is not installed (scripts/setup installs it); --count and --count-only need it")
+        }
+        let started = MonotonicClock.now()
+        var counts: [CountReport] = []
+        let chosen = CountedSet.entries.enumerated().filter { _, entry in
+            options.filter.map { "\(entry.caseID) \(entry.subject)".contains($0) } ?? true
+        }
+        for (position, (index, entry)) in chosen.enumerated() {
+            log("[count \(position + 1)/\(chosen.count)] \(entry.caseID) \(entry.subject): \(entry.operations) operations under callgrind")
+            let (totals, output) = try invocation.run(command + ["--count-child", String(index)], environment: childEnvironment)
+            counts.append(try CountChild.report(line: output, totals: totals))
+        }
+        log("counted \(counts.count) operation loops in \(ReportFormat.duration(nanoseconds: Double(MonotonicClock.now() &- started)))")
+        return counts
+    }
+
     private func measure(_ cases: [BenchmarkCase], counter: AllocationCounter) throws -> BenchmarkReport {
         let log = ProgressLog(enabled: !options.quiet)
         let settings = settings()
-        log("gridsim-bench: \(cases.count) benchmarks, \(Self.buildConfiguration) build\(injection.label.map { ", TEST-ONLY injection \($0)" } ?? "")")
-        let clockOverhead = MonotonicClock.calibratedOverhead()
-        let bandwidth = StreamingCopyKernel.measureBandwidth(byteCount: options.quick ? 64 << 20 : 256 << 20)
-        log("clock overhead \(clockOverhead) ns; memory copy bandwidth \(ReportFormat.bytes(bandwidth))/s")
+        log("gridsim-bench: \(cases.count) benchmarks\(options.counts ? " and the counted set" : ""), \(Self.buildConfiguration) build\(injection.label.map { ", TEST-ONLY injection \($0)" } ?? "")")
+        // Counting alone needs neither the clock nor the bandwidth.
+        let clockOverhead = cases.isEmpty ? 0 : MonotonicClock.calibratedOverhead()
+        let bandwidth = cases.isEmpty ? nil : StreamingCopyKernel.measureBandwidth(byteCount: options.quick ? 64 << 20 : 256 << 20)
+        if let bandwidth {
+            log("clock overhead \(clockOverhead) ns; memory copy bandwidth \(ReportFormat.bytes(bandwidth))/s")
+        }
 
         let runner = CaseRunner(settings: settings, clockOverhead: clockOverhead, allocationCounter: counter, log: { line in log(line) })
         var reports: [CaseReport] = []
@@ -205,7 +255,7 @@ struct BenchRun {
                 humanOutput(options.markdown ? MarkdownRenderer.render(report) : TextRenderer.render(report))
             }
             if let name = options.saveBaseline, let store {
-                let url = try store.save(report, as: name)
+                let url = try store.save(Self.merged(report, into: store.exists(name) ? try? store.load(name) : nil, countOnly: options.countOnly, counted: options.counts), as: name)
                 writeStandardError("gridsim-bench: saved baseline \(name) to \(url.path)\n")
             }
         } catch {
@@ -222,6 +272,25 @@ struct BenchRun {
         case .improvement: return .improvement
         case .nothingInCommon: return .baselineMissing
         }
+    }
+
+    /// What saving replaces in an existing baseline: what this run measured. A `--count-only`
+    /// run replaces the counts and keeps the timed cases (and their build and machine facts);
+    /// a timed run without counts keeps the baseline's counts. So each half can be refreshed
+    /// alone. O(report).
+    static func merged(_ report: BenchmarkReport, into existing: BenchmarkReport?, countOnly: Bool, counted: Bool) -> BenchmarkReport {
+        guard let existing else { return report }
+        if countOnly {
+            var kept = existing
+            kept.counts = report.counts
+            return kept
+        }
+        if !counted {
+            var kept = report
+            kept.counts = existing.counts
+            return kept
+        }
+        return report
     }
 
     private func list(context: SuiteContext) -> BenchExitCode {

@@ -18,9 +18,19 @@ struct BenchOptions: Equatable {
     var allowDebug = false
     var quiet = false
     var help = false
+    /// Also count the owned subjects' operation loops under callgrind (the exact gate).
+    var count = false
+    /// Only count: no timed suites.
+    var countOnly = false
+    /// Internal: this process is the one callgrind watches (`CountChild`), counting this
+    /// entry of the counted set.
+    var countChild: Int?
 
     static let allSizes = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
     static let quickSizes = [1_000, 10_000]
+
+    /// Whether the run counts instructions under callgrind.
+    var counts: Bool { count || countOnly }
 
     var effectiveSizes: [Int] { sizes ?? (quick ? Self.quickSizes : Self.allSizes) }
     var effectiveEvents: Int { events ?? (quick ? 20_000 : 200_000) }
@@ -60,6 +70,14 @@ struct BenchOptions: Equatable {
             case "--allow-debug": try noValue(); options.allowDebug = true
             case "--quiet": try noValue(); options.quiet = true
             case "--help", "-h": try noValue(); options.help = true
+            case "--count": try noValue(); options.count = true
+            case "--count-only": try noValue(); options.countOnly = true
+            case "--count-child":
+                let text = try value()
+                guard let index = Int(text), CountedSet.entries.indices.contains(index) else {
+                    throw UsageError(description: "--count-child wants an entry of the counted set, 0 to \(CountedSet.entries.count - 1), not \(text)")
+                }
+                options.countChild = index
             case "--sizes": options.sizes = try parseSizes(try value())
             case "--filter": options.filter = try value()
             case "--output": options.output = try value()
@@ -81,6 +99,9 @@ struct BenchOptions: Equatable {
             default:
                 throw UsageError(description: "unknown argument \(argument)")
             }
+        }
+        if options.countOnly && (options.quick || options.sizes != nil || options.caseSeconds != nil || options.events != nil) {
+            throw UsageError(description: "--count-only runs no timed suite; --quick, --sizes, --case-seconds and --events choose timed suites (use --count to add the counts to them)")
         }
         if options.output != nil && !options.json {
             throw UsageError(description: "--output names the file for --json; add --json")

@@ -21,7 +21,9 @@ enum BenchUsage {
         inspect, convert, generate) in-process on a PhotoKit-id trace, against the engine
         replaying the same events (1K … 1M). Gated
         against a baseline: allocations per operation and time ratios to an anchor timed
-        alternately in the same run. Wall times and throughput are information only.
+        alternately in the same run; with --count, also instructions and simulated
+        last-level cache misses per operation of the engine and the reference model, counted
+        under callgrind (exact). Wall times and throughput are information only.
 
         options:
           --quick               the CI subset: sizes 1K,10K, \(seconds(.quick)) s of rounds per benchmark,
@@ -29,6 +31,7 @@ enum BenchUsage {
           --sizes LIST          grid sizes, comma-separated: 1K,10K,100K,1M,10M (or plain numbers);
                                 default: all five (with --quick: 1K,10K)
           --filter TEXT         only benchmarks whose id contains TEXT, e.g. pruning, toggle/10K, k=100
+                                (with --count: also only counted loops whose "case subject" does)
           --list                list the benchmarks and subjects that would run, then exit
           --json                write the full report as JSON (raw samples included) to stdout,
                                 or to the --output file
@@ -41,6 +44,11 @@ enum BenchUsage {
           --case-seconds S      seconds of alternating rounds per benchmark (default \(seconds(.quick)) with
                                 --quick, else \(seconds(.full)))
           --events N            events per replayed trace (default 20000 with --quick, else 200000)
+          --count               also count instructions per operation under callgrind (valgrind):
+                                one fixed, seeded operation loop per owned subject, 13 loops,
+                                about a minute; gated at 1 % (instructions) and 25 % (LL misses)
+          --count-only          only the counts, no timed suite (a saved baseline keeps its
+                                timed cases; a timed save without --count keeps its counts)
           --allow-debug         run an unoptimised (debug) build anyway; its figures mean little
           --quiet               no progress lines on stderr
           --help                this text
@@ -54,6 +62,10 @@ enum BenchUsage {
                                 operation) to prove the gate catches it. Never set for a baseline.
           GRIDSIM_BENCH_INJECT=command-pass   TEST-ONLY: run each command of the commands suite
                                 twice per operation. Words combine: extra-pass,command-pass.
+          GRIDSIM_BENCH_INJECT=engine-work   TEST-ONLY: about 5 % more work in the fast engine's
+                                tap (one tap in \(Injection.engineWorkPeriod) applied twice more).
+          GRIDSIM_BENCH_EXECUTABLE=PATH   the gridsim-bench binary that --count runs under
+                                callgrind (default: this executable)
 
         """
     }

@@ -11,7 +11,7 @@ extension ToggleSuite {
     /// (the `EventStore`'s log, without its checkpoints, which share chunks and so make the
     /// next write to each chunk copy it: a cost of holding snapshots, not of a tap). The log
     /// is emptied, keeping its capacity, between samples once it holds 65,536 events.
-    static func fastEngineTaps() -> Subject<Fixture> {
+    static func fastEngineTaps(injection: Injection = .none) -> Subject<Fixture> {
         Subject(name: "FastEngine + log", role: .engine) { fixture, _ in
             var engine = FastEngine(configuration: GridConfiguration(photos: .count(fixture.photoCount)))
             _ = engine.apply(SlotEvent.longPress(PhotoSlot(Fixture.firstSlot)))
@@ -32,6 +32,9 @@ extension ToggleSuite {
                             let tap = taps[state.cursor]
                             state.selection.log.append(tap)
                             if state.selection.engine.apply(tap).outcome == .applied { applied &+= 1 }
+                            injection.afterEngineTap(at: state.cursor) {
+                                if state.selection.engine.apply(tap).outcome == .applied { applied &+= 1 }
+                            }
                             state.cursor = (state.cursor + 1) & Fixture.mask
                         }
                         return applied

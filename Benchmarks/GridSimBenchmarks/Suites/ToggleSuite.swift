@@ -96,7 +96,7 @@ enum ToggleSuite: BenchmarkSuite {
             // (O(selected)); the taps here keep the selection under 65,536, so it runs at
             // every size.
             engineTaps(ReferenceModel.self, name: "ReferenceModel", role: .reference),
-            fastEngineTaps(),
+            fastEngineTaps(injection: context.injection),
             Subject(name: "Set<String>", role: .seed) { fixture, _ in
                 let state = StateBox(TapState(selection: Set([PhotoNaming.id(ofSlot: Fixture.firstSlot)])))
                 let ids = fixture.tapIDs

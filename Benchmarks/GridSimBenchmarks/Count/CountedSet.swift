@@ -1,0 +1,50 @@
+import BenchmarkKit
+
+/// One operation loop the exact gate counts: a subject of a timed suite's case, run for a
+/// fixed number of operations.
+struct CountedEntry: Equatable {
+    /// The case (`toggle/10K`); the subject is built exactly as the timed run builds it.
+    var caseID: String
+    var size: Int
+    var subject: String
+    /// Operations in the counted loop (and as many again before it, uncounted). Subjects
+    /// whose state is consumed by an operation (a replay) count one.
+    var operations: Int
+}
+
+/// The counted set: the subjects whose code GridSim owns (the fast engine and the reference
+/// model; the plain bitset standing in for an engine, so that the test-only `extra-pass`
+/// shows in counts too), each over one small, fixed, seeded input. Chosen so that the whole
+/// set runs under callgrind, cache simulated, in about a minute on the 2-core CI machine
+/// (Benchmarks/README.md gives the measured cost).
+///
+/// Peers (`Set<Int>`, CRoaring, the stdlib) and the seeds' approach are not counted: their
+/// code is not ours, and the time gate already reports them. The commands are not either:
+/// their ids hash with a seed drawn per process, so their probe counts, and instructions,
+/// differ from one process to the next; their allocations and time ratio stay gated.
+///
+/// User engines join by being subjects of the suites (a `Subject` with role `.engine` in a
+/// suite's list) and by one entry here per operation to count, naming that subject.
+enum CountedSet {
+    /// Events in the counted replay's trace (the timed quick run replays 20,000).
+    static let replayEvents = 2_000
+
+    static let entries: [CountedEntry] = [
+        // A tap: the engine in cache (10K) and memory-bound (10M: the misses are the cost).
+        CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "FastEngine + log", operations: 4_096),
+        CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "ReferenceModel", operations: 256),
+        CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "bitset", operations: 4_096),
+        CountedEntry(caseID: "toggle/10M", size: 10_000_000, subject: "FastEngine + log", operations: 4_096),
+        // The pruning loop of a library change, whole event and selection alone.
+        CountedEntry(caseID: "pruning/10K/1%", size: 10_000, subject: "FastEngine event", operations: 8),
+        CountedEntry(caseID: "pruning/10K/1%", size: 10_000, subject: "FastEngine selection", operations: 8),
+        CountedEntry(caseID: "pruning/10K/1%", size: 10_000, subject: "ReferenceModel", operations: 2),
+        CountedEntry(caseID: "selection-diff/10K/k=100", size: 10_000, subject: "FastEngine snapshot diff", operations: 64),
+        CountedEntry(caseID: "selection-diff/10K/k=100", size: 10_000, subject: "ReferenceModel", operations: 2),
+        CountedEntry(caseID: "grid-diff/10K", size: 10_000, subject: "FastEngine GridDiff", operations: 4),
+        // Replays of a 2,000-event session: the engine from events and from a binary trace.
+        CountedEntry(caseID: "replay/10K", size: 10_000, subject: "FastEngine", operations: 1),
+        CountedEntry(caseID: "replay/10K", size: 10_000, subject: "FastEngine from .gstrace", operations: 1),
+        CountedEntry(caseID: "replay/10K", size: 10_000, subject: "ReferenceModel", operations: 1),
+    ]
+}

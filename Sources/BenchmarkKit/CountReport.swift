@@ -1,0 +1,41 @@
+/// One subject's operation loop counted under callgrind: instructions per operation (exact,
+/// gated) and, where the cache was simulated, last-level cache misses per operation.
+///
+/// The loop is a fixed number of operations on seeded data after as many again of warm-up,
+/// with no timing harness around it, so the counts repeat from run to run on the same build
+/// and toolchain; they move with the code, not with the machine's load.
+public struct CountReport: Codable, Sendable, Equatable {
+    /// The case of a timed suite whose subject this is (`toggle/10K`, `pruning/10K/1%`).
+    public var caseID: String
+    public var subject: String
+    public var role: SubjectRole
+    /// Operations in the counted loop.
+    public var operations: Int
+    /// Instructions executed per operation (callgrind's `Ir`), gated.
+    public var instructionsPerOperation: Double
+    /// Simulated last-level cache read misses per operation (instruction and data reads,
+    /// `ILmr + DLmr`), when the cache was simulated.
+    public var lastLevelReadMissesPerOperation: Double?
+    /// Simulated last-level cache write misses per operation (`DLmw`).
+    public var lastLevelWriteMissesPerOperation: Double?
+    /// The subject's result after the loop, in words (what it computed, for the reader).
+    public var result: String?
+
+    public init(
+        caseID: String, subject: String, role: SubjectRole, operations: Int, instructionsPerOperation: Double,
+        lastLevelReadMissesPerOperation: Double? = nil, lastLevelWriteMissesPerOperation: Double? = nil,
+        result: String? = nil
+    ) {
+        self.caseID = caseID
+        self.subject = subject
+        self.role = role
+        self.operations = operations
+        self.instructionsPerOperation = instructionsPerOperation
+        self.lastLevelReadMissesPerOperation = lastLevelReadMissesPerOperation
+        self.lastLevelWriteMissesPerOperation = lastLevelWriteMissesPerOperation
+        self.result = result
+    }
+
+    /// `caseID subject`: how a comparison pairs a count with the baseline's.
+    public var key: String { "\(caseID) \(subject)" }
+}

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// `gridsim bench`: hands the command line over to the `gridsim-bench` executable that was

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The `gridsim` command line: subcommands, help and exit codes.
 public enum GridSim {
     public static let version = "0.1.0"

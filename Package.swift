@@ -27,6 +27,10 @@ let package = Package(
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
         .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace"]),
 
+        // The typed argument parser, usage errors and exit codes of gridsim and gridsim-bench.
+        // It imports nothing, so neither command pulls anything in through it.
+        .target(name: "CommandLineKit"),
+
         // Allocation counts come from jemalloc (libjemalloc-dev).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "BenchmarkKit", dependencies: ["CJemalloc"]),
@@ -35,7 +39,10 @@ let package = Package(
         .systemLibrary(name: "CRoaring", path: "Benchmarks/CRoaring", providers: [.apt(["libroaring-dev"])]),
         .target(
             name: "GridSimBenchmarks",
-            dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "PropertyTesting", "BenchmarkKit", "CRoaring"],
+            dependencies: [
+                "SelectionCore", "SelectionTrace", "GestureInput", "PropertyTesting", "BenchmarkKit", "CRoaring",
+                "CommandLineKit",
+            ],
             path: "Benchmarks/GridSimBenchmarks"
         ),
         .executableTarget(
@@ -44,12 +51,11 @@ let package = Package(
             path: "Benchmarks/gridsim-bench"
         ),
 
-        // The command line: a library so that tests drive it in-process.
+        // The command line: a library so that tests drive it in-process. `gridsim bench` hands
+        // over to the gridsim-bench executable, so the benchmark peers stay out of `gridsim`.
         .target(
             name: "GridSimCLI",
-            dependencies: [
-                "SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "Exploration", "GridSimBenchmarks",
-            ]
+            dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "Exploration", "CommandLineKit"]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
@@ -58,8 +64,9 @@ let package = Package(
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace"]),
-        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim", "TestSupport"]),
-        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks", "TestSupport"]),
+        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim", "TestSupport", "CommandLineKit"]),
+        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks", "TestSupport", "CommandLineKit"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // What several test targets share: scratch directories removed at exit, a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import PropertyTesting
 import SelectionCore
@@ -6,13 +7,14 @@ import SelectionTrace
 /// `gridsim check TRACE`: every property on one trace, for a bug report. The work is
 /// `TraceChecking.check`; this adds the arguments, the file and the exit codes.
 enum CheckCommand {
+    static let property = Option<String?>.text(
+        "--property", "name", help: "Check only this property.", choices: Properties.all.map(\.name))
+
     static let syntax = CommandSyntax(
         name: "check",
         abstract: "Check every property on a trace: invariants, engines agreeing, replay, diffs.",
         positionals: [.init(name: "trace", help: "A trace: JSON Lines (SPEC.md section 4), or binary (.gstrace).")],
-        options: [
-            .value("--property", "name", help: "Check only this property.", choices: Properties.all.map(\.name))
-        ],
+        options: [property],
         discussion: """
             Properties:
             \(Properties.all.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
@@ -85,7 +87,7 @@ enum CheckCommand {
     }
 
     static func selectedProperties(_ arguments: ParsedArguments) -> [Property] {
-        guard let name = arguments.value("--property") else { return Properties.all }
+        guard let name = try? arguments.value(property) else { return Properties.all }
         return Properties.all.filter { $0.name == name }
     }
 }
@@ -93,15 +95,18 @@ enum CheckCommand {
 /// `gridsim shrink TRACE`: the smallest trace that still fails the same property. The work is
 /// `TraceShrinking.shrink`; this adds the arguments, the files and the exit codes.
 enum ShrinkCommand {
+    static let output = Option<String?>.text(
+        "--output", "file", help: "Where to write the smaller trace.", shownDefault: "TRACE with .shrunk.jsonl")
+    static let property = Option<String?>.text(
+        "--property", "name", help: "The failure to keep; default the first that fails.",
+        choices: Properties.all.map(\.name))
+    static let force = Option.flag("--force", help: "Overwrite the output file if it exists.")
+
     static let syntax = CommandSyntax(
         name: "shrink",
         abstract: "Minimise a trace that fails a check, and write the smaller trace.",
         positionals: [.init(name: "trace", help: "A text trace that fails 'gridsim check'.")],
-        options: [
-            .value("--output", "file", help: "Where to write the smaller trace.", default: "TRACE with .shrunk.jsonl"),
-            .value("--property", "name", help: "The failure to keep; default the first that fails.", choices: Properties.all.map(\.name)),
-            .flag("--force", help: "Overwrite the output file if it exists."),
-        ],
+        options: [output, property, force],
         discussion: """
             The smaller trace fails the same property. Its header's meta names the property,
             the step and the failure. The input is never modified.
@@ -125,12 +130,12 @@ enum ShrinkCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let path = arguments.positionals[0]
         let trace = try TraceLoading.load(path)
-        let output = arguments.value("--output") ?? (path.hasSuffix(".jsonl") ? String(path.dropLast(6)) : path) + ".shrunk.jsonl"
+        let output = try arguments.value(Self.output) ?? (path.hasSuffix(".jsonl") ? String(path.dropLast(6)) : path) + ".shrunk.jsonl"
         if output == path {
             console.err("gridsim: error: the output would overwrite the input \(path); choose another --output\n")
             return .cantCreate
         }
-        if FileManager.default.fileExists(atPath: output) && !arguments.flag("--force") {
+        if FileManager.default.fileExists(atPath: output) && !arguments.value(force) {
             console.err("gridsim: error: \(output) exists; pass --force to overwrite it\n")
             return .cantCreate
         }

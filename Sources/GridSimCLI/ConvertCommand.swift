@@ -1,8 +1,16 @@
+import CommandLineKit
 import Foundation
 import SelectionTrace
 
 /// `gridsim convert IN OUT`: a trace from one format to the other (or the same), streaming.
 enum ConvertCommand {
+    static let force = Option.flag("--force", help: "Replace the output if it exists.")
+    static let salvage = Option.flag(
+        "--salvage", help: "Skip damaged records (binary) or lines (text) and report what was lost.")
+    static let syncEvery = Option.integer(
+        "--sync-every", "n", help: "Binary output: events between sync points.",
+        default: BinaryTraceFormat.defaultSyncInterval)
+
     static let syntax = CommandSyntax(
         name: "convert",
         abstract: "Convert a trace between text (.jsonl) and binary (.gstrace), by extension.",
@@ -10,13 +18,7 @@ enum ConvertCommand {
             .init(name: "input", help: "The trace to read (.jsonl or .gstrace)."),
             .init(name: "output", help: "The trace to write (.jsonl or .gstrace); it appears only when complete."),
         ],
-        options: [
-            .flag("--force", help: "Replace the output if it exists."),
-            .flag("--salvage", help: "Skip damaged records (binary) or lines (text) and report what was lost."),
-            .value(
-                "--sync-every", "n", help: "Binary output: events between sync points.",
-                default: String(BinaryTraceFormat.defaultSyncInterval)),
-        ] + TraceFileOptions.limitOptions,
+        options: [force, salvage, syncEvery] + TraceFileOptions.limitOptions,
         discussion: """
             The events, their times, the header and its meta carry over unchanged, so replaying
             the output gives the same report as replaying the input. The input is streamed: a
@@ -48,7 +50,7 @@ enum ConvertCommand {
         let syncInterval: Int
         do throws(UsageError) {
             limits = try TraceFileOptions.limits(arguments)
-            syncInterval = try arguments.integer("--sync-every", default: BinaryTraceFormat.defaultSyncInterval)
+            syncInterval = try arguments.value(syncEvery)
             guard syncInterval >= 1 else { throw UsageError("--sync-every must be at least 1") }
             _ = try TraceFileOptions.format(of: input, role: "input")
             _ = try TraceFileOptions.format(of: output, role: "output")
@@ -61,14 +63,14 @@ enum ConvertCommand {
             console.err("\(input): no such file\n")
             return .noInput
         }
-        if let refusal = TraceFileOptions.refusal(toWrite: output, input: input, force: arguments.flag("--force")) {
+        if let refusal = TraceFileOptions.refusal(toWrite: output, input: input, force: arguments.value(force)) {
             console.err(refusal.message + "\n")
             return refusal.code
         }
 
         var reader: TraceFileReader
         do {
-            reader = try TraceFileReader(path: input, options: .init(limits: limits, salvage: arguments.flag("--salvage")))
+            reader = try TraceFileReader(path: input, options: .init(limits: limits, salvage: arguments.value(salvage)))
         } catch {
             let failure = TraceLoading.failure(error, path: input)
             console.err(failure.message + "\n")
@@ -78,7 +80,7 @@ enum ConvertCommand {
         let sink: TraceFileSink
         do {
             try TraceConversion.validate(reader.header)
-            sink = try TraceFileSink(path: output, replacing: arguments.flag("--force"))
+            sink = try TraceFileSink(path: output, replacing: arguments.value(force))
         } catch {
             console.err("gridsim: error: \(error)\n")
             return .cantCreate

@@ -1,19 +1,20 @@
+import CommandLineKit
 import SelectionCore
 import SelectionTrace
 
 /// `gridsim diff TRACE --from I --to J`: what changed between two steps of a trace.
 enum DiffCommand {
+    static let from = Option.integer("--from", "step", help: "The earlier step (0 is the start).", default: 0)
+    static let to = Option<Int?>.integer("--to", "step", help: "The later step.", shownDefault: "the last")
+    static let json = Option.flag("--json", help: "Print the diff as JSON.")
+
     static let syntax = CommandSyntax(
         name: "diff",
         abstract: "Show what changed between two steps of a trace: chosen photos and the grid.",
         positionals: [
             .init(name: "trace", help: "A trace: text (.jsonl, SPEC.md section 4) or binary (.gstrace).")
         ],
-        options: [
-            .value("--from", "step", help: "The earlier step (0 is the start).", default: "0"),
-            .value("--to", "step", help: "The later step.", default: "the last"),
-            .flag("--json", help: "Print the diff as JSON."),
-        ],
+        options: [from, to, json],
         discussion: """
             Photos chosen and unchosen are listed in the order their ids were first seen (for a
             grid given by count, numeric order). Grid changes are listed as a collection view
@@ -44,8 +45,8 @@ enum DiffCommand {
         let source = try TraceLoading.source(path) { console.err($0 + "\n") }
         // Steps that are not numbers are refused once the trace has been read, as steps
         // outside it are: a malformed trace is reported first.
-        let wantedFrom = (try? arguments.integer("--from", default: 0)) ?? 0
-        let wantedTo = arguments.value("--to") == nil ? nil : (try? arguments.integer("--to", default: 0)) ?? 0
+        let wantedFrom = arguments.wantedStep(from, fallback: 0)
+        let wantedTo = arguments.isGiven(to) ? arguments.wantedStep(to, fallback: 0) ?? 0 : nil
         let earlier = wantedTo.map { min(wantedFrom, $0) } ?? wantedFrom
         let later = wantedTo.map { max(wantedFrom, $0) }
         var progress = ProgressLine("diff", console: console)
@@ -55,8 +56,8 @@ enum DiffCommand {
             }
         }
         for damage in replayed.damage { console.err("warning: \(path): \(damage)\n") }
-        let from = try arguments.step("--from", default: 0, eventCount: replayed.eventCount)
-        let to = try arguments.step("--to", default: replayed.eventCount, eventCount: replayed.eventCount)
+        let from = try arguments.step(Self.from, eventCount: replayed.eventCount)
+        let to = try arguments.step(Self.to, absent: replayed.eventCount, eventCount: replayed.eventCount)
         guard let first = replayed.earlier, let last = replayed.later else {
             preconditionFailure("steps \(from) and \(to) are in the trace but were not reached")
         }
@@ -68,7 +69,7 @@ enum DiffCommand {
         }
         // The table only grows, so the later engine's names every slot of both.
         let rendering = DiffRendering(diff: diff, table: last.slots, from: from, to: to)
-        console.out(arguments.flag("--json") ? rendering.json : rendering.text)
+        console.out(arguments.value(json) ? rendering.json : rendering.text)
         return .success
     }
 }

@@ -10,8 +10,6 @@ public enum EngineKind: String, CaseIterable, Sendable {
 
     public static let `default` = EngineKind.fast
 
-    public static var names: [String] { allCases.map(\.rawValue) }
-
     /// Replays `trace` with this engine.
     public func replay(_ trace: Trace) -> ReplayReport {
         switch self {

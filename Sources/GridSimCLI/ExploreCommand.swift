@@ -1,9 +1,79 @@
+import CommandLineKit
 import Exploration
 import Foundation
 import GestureInput
 
 /// `gridsim explore`: how the cost of each operation grows with the grid, per engine.
 enum ExploreCommand {
+    /// The sweep when no option changes it: the options' defaults, as the help shows them.
+    private static let defaults = ExplorationPlan()
+
+    static let sizes = Option<[Int]>(
+        "--sizes", "list", help: "Grid sizes, e.g. 1K,10K,1M.", default: defaults.sizes,
+        shownDefault: defaults.sizes.map(GridSizeText.format).joined(separator: ",")
+    ) { text, _ throws(UsageError) in
+        var sizes: [Int] = []
+        for part in text.split(separator: ",") {
+            guard let size = GridSizeText.parse(String(part)), size >= 1 else { throw UsageError("--sizes: '\(part)' is not a grid size") }
+            sizes.append(size)
+        }
+        return sizes
+    }
+    static let workloads = Option<[Workload]>(
+        "--workloads", "list", help: "Workload presets (\(WorkloadMix.presets.map(\.name).joined(separator: ", "))).",
+        default: defaults.workloads, shownDefault: "all"
+    ) { text, _ throws(UsageError) in
+        guard text != "all" else { return Workload.presets }
+        var workloads: [Workload] = []
+        for name in text.split(separator: ",") {
+            guard let preset = Workload.presets.first(where: { $0.name == name }) else {
+                throw UsageError("--workloads: no workload '\(name)' (\(Workload.presets.map(\.name).joined(separator: ", ")))")
+            }
+            workloads.append(preset)
+        }
+        return workloads
+    }
+    static let engines = Option<[ExploredEngine]>(
+        "--engines", "list", help: "Engines (fast, reference).", default: defaults.engines,
+        shownDefault: defaults.engines.map(\.rawValue).joined(separator: ",")
+    ) { text, _ throws(UsageError) in
+        var engines: [ExploredEngine] = []
+        for name in text.split(separator: ",") {
+            guard let engine = ExploredEngine(rawValue: String(name)) else { throw UsageError("--engines: no engine '\(name)'") }
+            engines.append(engine)
+        }
+        return engines
+    }
+    static let events = Option.integer("--events", "n", help: "Events generated per cell.", default: defaults.eventsPerCell)
+    static let secondsPerCell = Option<Double>(
+        "--seconds-per-cell", "s", help: "Time a cell may spend timing events.", default: defaults.secondsPerCell,
+        shownDefault: defaults.secondsPerCell.formatted()
+    ) { text, _ throws(UsageError) in
+        guard let seconds = Double(text), seconds > 0 else { throw UsageError("--seconds-per-cell needs a positive number") }
+        return seconds
+    }
+    static let referenceMaximum = Option<Int>(
+        "--reference-max", "n", help: "Largest grid the reference model runs on.",
+        default: defaults.referenceMaximumPhotos, shownDefault: GridSizeText.format(defaults.referenceMaximumPhotos)
+    ) { text, _ throws(UsageError) in
+        guard let size = GridSizeText.parse(text) else { throw UsageError("--reference-max: '\(text)' is not a grid size") }
+        return size
+    }
+    static let seed = Option<UInt64>(
+        "--seed", "n", help: "Seed of the synthetic sessions.", default: defaults.seed, shownDefault: String(defaults.seed)
+    ) { text, name throws(UsageError) in
+        guard let seed = UInt64(text) else { throw UsageError("option '\(name)' needs a whole number; found '\(text)'") }
+        return seed
+    }
+    static let shard = Option<Shard>(
+        "--shard", "I/N", help: "Run only slice I of N of the sweep (for a CI job matrix).", default: defaults.shard
+    ) { text, _ throws(UsageError) in
+        guard let shard = Shard(parsing: text) else { throw UsageError("--shard needs I/N with 1 ≤ I ≤ N; found '\(text)'") }
+        return shard
+    }
+    static let output = Option.text("--output", "dir", help: "Where to write the files.", default: "explore-results")
+    static let force = Option.flag("--force", help: "Overwrite files that exist.")
+
     static let syntax = CommandSyntax(
         name: "explore",
         abstract: "Sweep grid sizes × workloads × engines; write CSV, JSON, an SVG plot and a report.",
@@ -13,18 +83,7 @@ enum ExploreCommand {
                 isOptional: true, isVariadic: true)
         ],
         options: [
-            .value("--sizes", "list", help: "Grid sizes, e.g. 1K,10K,1M.", default: "1K,10K,100K,1M,10M"),
-            .value(
-                "--workloads", "list", help: "Workload presets (\(WorkloadMix.presets.map(\.name).joined(separator: ", "))).",
-                default: "all"),
-            .value("--engines", "list", help: "Engines (fast, reference).", default: "fast,reference"),
-            .value("--events", "n", help: "Events generated per cell.", default: "2000"),
-            .value("--seconds-per-cell", "s", help: "Time a cell may spend timing events.", default: "2"),
-            .value("--reference-max", "n", help: "Largest grid the reference model runs on.", default: "1M"),
-            .value("--seed", "n", help: "Seed of the synthetic sessions.", default: "1"),
-            .value("--shard", "I/N", help: "Run only slice I of N of the sweep (for a CI job matrix)."),
-            .value("--output", "dir", help: "Where to write the files.", default: "explore-results"),
-            .flag("--force", help: "Overwrite files that exist."),
+            sizes, workloads, engines, events, secondsPerCell, referenceMaximum, seed, shard, output, force,
         ],
         discussion: """
             A whole sweep writes explore.csv, explore.json, explore.svg and explore.md. A shard
@@ -45,8 +104,8 @@ enum ExploreCommand {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let output = arguments.value("--output") ?? "explore-results"
-        let force = arguments.flag("--force")
+        let output = try arguments.value(Self.output)
+        let force = arguments.value(Self.force)
         if let first = arguments.positionals.first {
             guard first == "merge" else { throw UsageError("unexpected argument '\(first)' (did you mean 'merge'?)") }
             return try merge(Array(arguments.positionals.dropFirst()), output: output, force: force, console: console)
@@ -75,41 +134,13 @@ enum ExploreCommand {
     static let allFiles = ["explore.csv", "explore.json", "explore.svg", "explore.md"]
 
     static func plan(_ arguments: ParsedArguments) throws -> ExplorationPlan {
-        var plan = ExplorationPlan()
-        if let text = arguments.value("--sizes") {
-            plan.sizes = try text.split(separator: ",").map {
-                guard let size = GridSizeText.parse(String($0)), size >= 1 else { throw UsageError("--sizes: '\($0)' is not a grid size") }
-                return size
-            }
-        }
-        if let text = arguments.value("--workloads"), text != "all" {
-            plan.workloads = try text.split(separator: ",").map { name in
-                guard let preset = Workload.presets.first(where: { $0.name == name }) else {
-                    throw UsageError("--workloads: no workload '\(name)' (\(Workload.presets.map(\.name).joined(separator: ", ")))")
-                }
-                return preset
-            }
-        }
-        if let text = arguments.value("--engines") {
-            plan.engines = try text.split(separator: ",").map {
-                guard let engine = ExploredEngine(rawValue: String($0)) else { throw UsageError("--engines: no engine '\($0)'") }
-                return engine
-            }
-        }
-        plan.eventsPerCell = try arguments.integer("--events", default: plan.eventsPerCell)
-        if let text = arguments.value("--seconds-per-cell") {
-            guard let seconds = Double(text), seconds > 0 else { throw UsageError("--seconds-per-cell needs a positive number") }
-            plan.secondsPerCell = seconds
-        }
-        if let text = arguments.value("--reference-max") {
-            guard let size = GridSizeText.parse(text) else { throw UsageError("--reference-max: '\(text)' is not a grid size") }
-            plan.referenceMaximumPhotos = size
-        }
-        plan.seed = UInt64(try arguments.integer("--seed", default: 1))
-        if let text = arguments.value("--shard") {
-            guard let shard = Shard(parsing: text) else { throw UsageError("--shard needs I/N with 1 ≤ I ≤ N; found '\(text)'") }
-            plan.shard = shard
-        }
+        // Read in this order, so that the first mistake on the line is the one reported.
+        var plan = ExplorationPlan(
+            sizes: try arguments.value(sizes), workloads: try arguments.value(workloads),
+            engines: try arguments.value(engines), eventsPerCell: try arguments.value(events),
+            secondsPerCell: try arguments.value(secondsPerCell),
+            referenceMaximumPhotos: try arguments.value(referenceMaximum), seed: try arguments.value(seed),
+            shard: try arguments.value(shard))
         guard plan.eventsPerCell >= 1, !plan.sizes.isEmpty, !plan.workloads.isEmpty, !plan.engines.isEmpty else {
             throw UsageError("the sweep is empty: give at least one size, workload and engine, and --events ≥ 1")
         }
@@ -191,4 +222,9 @@ final class ProgressBar {
         let line = "[\(String(repeating: "#", count: 30))] \(total)/\(total) done in \(String(format: "%.0f", seconds)) s"
         console.err(isTerminal ? "\r\u{1B}[K" + line + "\n" : line + "\n")
     }
+}
+
+extension Double {
+    /// "2" for 2.0, "1.5" for 1.5: as a person writes the number.
+    fileprivate func formatted() -> String { self == rounded() ? String(Int(self)) : String(self) }
 }

@@ -1,36 +1,37 @@
+import CommandLineKit
 import Foundation
 import GestureInput
 import SelectionTrace
 
 /// `gridsim generate`: a synthetic user session as a text trace, semantic or two-layer.
 enum GenerateCommand {
+    static let seed = Option.text(
+        "--seed", "seed", help: "The session's seed, decimal or 0x-hex; the same seed gives the same trace.",
+        default: "1")
+    static let photos = Option.integer("--photos", "n", help: "The grid's photo count.", default: 1000)
+    static let ids = Option<PhotoIDStyle>.choice(
+        "--ids", "style",
+        help: "How photos are named: counted (ids \"1\" … \"N\", the header gives only the count) or "
+            + "photokit (PhotoKit-style local identifiers drawn from the seed, listed in the header).",
+        default: .counted)
+    static let events = Option.integer("--events", "n", help: "How many events the trace has.", default: 1000)
+    static let mix = Option.text(
+        "--mix", "mix", help: "Gesture weights: gesture=weight items and presets, comma-separated (see below).",
+        default: "default")
+    static let layer = Option<TraceLayer>.choice(
+        "--layer", "layer",
+        help: "Semantic events only, or two layers: raw pointer input and the events it resolved to.",
+        default: .semantic)
+    static let viewport = Option.text(
+        "--viewport", "WxH", help: "The grid's visible size in points (pointer layer).", default: "393x852")
+    static let output = Option<String?>.text("--output", "file", help: "Write the trace there instead of standard output.")
+    static let force = Option.flag("--force", help: "Overwrite the output file if it exists.")
+
     static let syntax = CommandSyntax(
         name: "generate",
         abstract: "Write a synthetic user session: a seeded trace of any length, for any grid size.",
         positionals: [],
-        options: [
-            .value(
-                "--seed", "seed", help: "The session's seed, decimal or 0x-hex; the same seed gives the same trace.",
-                default: "1"),
-            .value("--photos", "n", help: "The grid's photo count.", default: "1000"),
-            .value(
-                "--ids", "style",
-                help: "How photos are named: counted (ids \"1\" … \"N\", the header gives only the count) or "
-                    + "photokit (PhotoKit-style local identifiers drawn from the seed, listed in the header).",
-                choices: PhotoIDStyle.allCases.map(\.rawValue), default: "counted"),
-            .value("--events", "n", help: "How many events the trace has.", default: "1000"),
-            .value(
-                "--mix", "mix",
-                help: "Gesture weights: gesture=weight items and presets, comma-separated (see below).",
-                default: "default"),
-            .value(
-                "--layer", "layer",
-                help: "Semantic events only, or two layers: raw pointer input and the events it resolved to.",
-                choices: ["semantic", "pointer"], default: "semantic"),
-            .value("--viewport", "WxH", help: "The grid's visible size in points (pointer layer).", default: "393x852"),
-            .value("--output", "file", help: "Write the trace there instead of standard output."),
-            .flag("--force", help: "Overwrite the output file if it exists."),
-        ],
+        options: [seed, photos, ids, events, mix, layer, viewport, output, force],
         discussion: """
             The session is a Markov chain over gestures, weighted by the mix: browsing and opening
             photos, long presses, bursts of taps, Select all, Delete, Move, Share, storms of library
@@ -58,12 +59,12 @@ enum GenerateCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let settings = try sessionSettings(arguments)
-        let eventCount = try arguments.integer("--events", default: 1000)
+        let eventCount = try arguments.value(events)
         guard eventCount >= 0 else { throw UsageError("--events must be at least 0; found \(eventCount)") }
 
         var sink: LineSink
-        if let path = arguments.value("--output"), path != "-" {
-            if FileManager.default.fileExists(atPath: path) && !arguments.flag("--force") {
+        if let path = try arguments.value(output), path != "-" {
+            if FileManager.default.fileExists(atPath: path) && !arguments.value(force) {
                 console.err("gridsim: error: \(path) exists; pass --force to overwrite it\n")
                 return .cantCreate
             }
@@ -83,7 +84,7 @@ enum GenerateCommand {
             progressLine.update(events: events, total: eventCount, bytes: bytes)
         }
         do {
-            if arguments.value("--layer") == "pointer" {
+            if try arguments.value(layer) == .pointer {
                 var session = SyntheticPointerSession(settings, eventCount: eventCount)
                 try session.write(to: &sink, progress: progress)
             } else {
@@ -99,26 +100,27 @@ enum GenerateCommand {
     }
 
     static func sessionSettings(_ arguments: ParsedArguments) throws -> SessionSettings {
-        let seedText = arguments.value("--seed") ?? "1"
+        let seedText = try arguments.value(Self.seed)
         guard let seed = parseSeed(seedText) else {
             throw UsageError("--seed needs a whole number; found '\(seedText)'")
         }
-        let photos = try arguments.integer("--photos", default: 1000)
+        let photos = try arguments.value(Self.photos)
         guard (0...TraceLimits.default.maximumPhotoCount).contains(photos) else {
             throw UsageError("--photos must be between 0 and \(TraceLimits.default.maximumPhotoCount); found \(photos)")
         }
+        let mixText = try arguments.value(Self.mix)
         let mix: WorkloadMix
         do {
-            mix = try WorkloadMix(parsing: arguments.value("--mix") ?? "default")
+            mix = try WorkloadMix(parsing: mixText)
         } catch {
             throw UsageError("--mix: \(error.message)")
         }
-        let viewportText = arguments.value("--viewport") ?? "393x852"
+        let viewportText = try arguments.value(viewport)
         guard let size = parseViewport(viewportText) else {
             throw UsageError(
                 "--viewport needs WIDTHxHEIGHT in points, each above 0, e.g. 393x852; found '\(viewportText)'")
         }
-        let ids = PhotoIDStyle(rawValue: arguments.value("--ids") ?? "counted") ?? .counted
+        let ids = try arguments.value(Self.ids)
         if ids == .photokit && photos > TraceLimits.default.maximumIDListCount {
             throw UsageError(
                 "--ids photokit lists every id in the header: --photos must be at most "

@@ -1,4 +1,4 @@
-import GridSimBenchmarks
+import CommandLineKit
 
 /// The `gridsim` command line: subcommands, help and exit codes.
 public enum GridSim {
@@ -11,11 +11,11 @@ public enum GridSim {
         var run: @Sendable (ParsedArguments, Console) throws -> ExitCode
     }
 
-    /// A command that parses its own arguments, because it lives in another module.
+    /// A command that parses its own arguments, because it is another executable.
     struct ForwardedCommand: Sendable {
         var name: String
         var abstract: String
-        var run: @Sendable ([String]) -> Int32
+        var run: @Sendable ([String], Console) -> Int32
     }
 
     static let subcommands: [Subcommand] = [
@@ -32,11 +32,11 @@ public enum GridSim {
         Subcommand(syntax: GenerateCommand.syntax, run: GenerateCommand.run),
     ]
 
-    /// Commands that parse their own arguments (they forward to another module).
+    /// Commands that parse their own arguments (they hand over to another executable).
     static let forwardedCommands: [ForwardedCommand] = [
         ForwardedCommand(
             name: "bench", abstract: "Run the benchmark suites and the regression gate (as gridsim-bench).",
-            run: { BenchCommand.run(arguments: $0) })
+            run: { BenchHandover.run($0, console: $1) })
     ]
 
     static var overview: String {
@@ -82,7 +82,7 @@ public enum GridSim {
                 return ExitCode.success.rawValue
             }
             if let command = forwardedCommands.first(where: { $0.name == arguments[1] }) {
-                return command.run(["--help"])
+                return command.run(["--help"], console)
             }
             return usageError("unknown subcommand '\(arguments[1])'", usage: overview, console: console)
         default:
@@ -90,7 +90,7 @@ public enum GridSim {
         }
         let rest = Array(arguments.dropFirst())
         if let command = forwardedCommands.first(where: { $0.name == first }) {
-            return command.run(rest)
+            return command.run(rest, console)
         }
         guard let command = subcommands.first(where: { $0.syntax.name == first }) else {
             return usageError("unknown subcommand '\(first)'", usage: overview, console: console)

@@ -1,17 +1,19 @@
+import CommandLineKit
 import Foundation
 import SelectionCore
 import SelectionTrace
 
 /// `gridsim inspect TRACE`: what a trace holds and whether it is damaged, without replaying it.
 enum InspectCommand {
+    static let json = Option.flag("--json", help: "Print the description as one JSON object.")
+    static let salvage = Option.flag(
+        "--salvage", help: "Read past damage, listing every damaged stretch and what was lost.")
+
     static let syntax = CommandSyntax(
         name: "inspect",
         abstract: "Describe a trace: header, events by kind, duration, size and any damage.",
         positionals: [.init(name: "trace", help: "A trace (.jsonl or .gstrace).")],
-        options: [
-            .flag("--json", help: "Print the description as one JSON object."),
-            .flag("--salvage", help: "Read past damage, listing every damaged stretch and what was lost."),
-        ] + TraceFileOptions.limitOptions,
+        options: [json, salvage] + TraceFileOptions.limitOptions,
         discussion: """
             The trace is streamed once; nothing is replayed. Damage is listed with its byte
             offset and record number (binary) or line (text). A torn tail (a partial last
@@ -48,7 +50,7 @@ enum InspectCommand {
         do {
             // Photos are only counted here, never named: the reader need not keep ids.
             reader = try TraceFileReader(
-                path: path, options: .init(limits: limits, salvage: arguments.flag("--salvage"), keepsIDs: false))
+                path: path, options: .init(limits: limits, salvage: arguments.value(salvage), keepsIDs: false))
         } catch {
             let failure = TraceLoading.failure(error, path: path)
             console.err(failure.message + "\n")
@@ -67,7 +69,7 @@ enum InspectCommand {
         }
         let size = TraceFileOptions.fileSize(path)
         console.out(
-            arguments.flag("--json")
+            arguments.value(json)
                 ? inspection.json(reader, path: path, fileSize: size) : inspection.text(reader, path: path, fileSize: size))
         if let error = inspection.error {
             console.err("\(path): \(error)\n")

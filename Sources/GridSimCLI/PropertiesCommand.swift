@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import PropertyTesting
 import SelectionCore
@@ -5,19 +6,23 @@ import SelectionTrace
 
 /// `gridsim properties`: generated traces against every property, as the tests run them.
 enum PropertiesCommand {
+    static let cases = Option<Int?>.integer(
+        "--cases", "n", help: "How many generated traces.",
+        shownDefault: "\(PropertyRunner.defaultCases) × $\(PropertyRunner.scaleVariable)")
+    static let seed = Option<String?>.text(
+        "--seed", "seed", help: "The run's seed, decimal or 0x-hex.", shownDefault: "$\(PropertyRunner.seedVariable) or random")
+    static let rawSeed = Option.flag(
+        "--raw-seed", help: "Use --seed as the seed of the first case itself (as failure reports print it).")
+    static let maxPhotos = Option.integer("--max-photos", "n", help: "The largest grid generated.", default: 10_000)
+    static let maxEvents = Option.integer("--max-events", "n", help: "The most events in a trace.", default: 60)
+    static let writeRegression = Option<String?>.text(
+        "--write-regression", "dir", help: "Write a shrunk failure there as a trace (e.g. Traces/regressions).")
+
     static let syntax = CommandSyntax(
         name: "properties",
         abstract: "Check the properties on generated gesture streams; shrink any failure.",
         positionals: [],
-        options: [
-            .value("--cases", "n", help: "How many generated traces.", default: "\(PropertyRunner.defaultCases) × $\(PropertyRunner.scaleVariable)"),
-            .value("--seed", "seed", help: "The run's seed, decimal or 0x-hex.", default: "$\(PropertyRunner.seedVariable) or random"),
-            .flag("--raw-seed", help: "Use --seed as the seed of the first case itself (as failure reports print it)."),
-            .value("--max-photos", "n", help: "The largest grid generated.", default: "10000"),
-            .value("--max-events", "n", help: "The most events in a trace.", default: "60"),
-            .value("--property", "name", help: "Check only this property.", choices: Properties.all.map(\.name)),
-            .value("--write-regression", "dir", help: "Write a shrunk failure there as a trace (e.g. Traces/regressions)."),
-        ],
+        options: [cases, seed, rawSeed, maxPhotos, maxEvents, CheckCommand.property, writeRegression],
         discussion: """
             A failure prints its seed, the command that reproduces it and the shrunk trace.
 
@@ -28,11 +33,11 @@ enum PropertiesCommand {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let cases = try arguments.integer("--cases", default: PropertyRunner.scaledCases())
-        let maximumPhotos = try arguments.integer("--max-photos", default: 10_000)
-        let maximumEvents = try arguments.integer("--max-events", default: 60)
+        let cases = try arguments.value(Self.cases) ?? PropertyRunner.scaledCases()
+        let maximumPhotos = try arguments.value(maxPhotos)
+        let maximumEvents = try arguments.value(maxEvents)
         var seed = PropertyRunner.seedFromEnvironment()
-        if let text = arguments.value("--seed") {
+        if let text = try arguments.value(Self.seed) {
             guard let parsed = PropertyRunner.parseSeed(text) else { throw UsageError("--seed needs a number; found '\(text)'") }
             seed = parsed
         }
@@ -42,7 +47,7 @@ enum PropertiesCommand {
         var runner = PropertyRunner(
             properties: CheckCommand.selectedProperties(arguments),
             generator: TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents), cases: cases, seed: seed)
-        if arguments.flag("--raw-seed") {
+        if arguments.value(rawSeed) {
             runner.rawFirstCaseSeed = seed
         }
         console.err("properties: \(cases) cases, seed \(PropertyRunner.format(seed: seed))\n")
@@ -54,7 +59,7 @@ enum PropertiesCommand {
             return .success
         }
         console.out(Self.report(counterexample))
-        if let directory = arguments.value("--write-regression") {
+        if let directory = try arguments.value(writeRegression) {
             do {
                 let path = try PropertyRunner.writeRegression(counterexample, to: directory)
                 console.out("wrote \(path)\n")

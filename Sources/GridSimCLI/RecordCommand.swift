@@ -1,31 +1,39 @@
+import CommandLineKit
 import Foundation
 import SelectionTrace
 
 /// `gridsim record OUT`: records a session into a trace as it happens, with a bounded loss
 /// window, from a seeded synthetic session or from text events on standard input.
 enum RecordCommand {
+    /// Where `record` takes its events from.
+    enum Source: String, CaseIterable, Sendable {
+        case synthetic
+        case stdin
+    }
+
+    static let from = Option<Source>.choice("--from", "source", help: "Where events come from.", default: .synthetic)
+    static let photos = Option.integer(
+        "--photos", "n", help: "The grid's size: synthetic, or stdin without a header line.", default: 10_000)
+    static let events = Option.integer("--events", "n", help: "Synthetic: how many events.", default: 100_000)
+    static let seed = Option.text(
+        "--seed", "n", help: "Synthetic: the session's seed; the same seed records the same events.", default: "1")
+    static let rate = Option.integer(
+        "--rate", "n", help: "Synthetic: events per second, as a live session; 0 is as fast as possible.", default: 0)
+    static let flushEvents = Option.integer(
+        "--flush-events", "n", help: "Commit at least every n events.", default: FlushPolicy.default.maximumEvents)
+    static let flushMilliseconds = Option.integer(
+        "--flush-ms", "ms", help: "Commit events at most this long after they are recorded.",
+        default: FlushPolicy.default.maximumDelayMilliseconds)
+    static let syncEvery = Option.integer(
+        "--sync-every", "n", help: "Binary: events between sync points.", default: BinaryTraceFormat.defaultSyncInterval)
+    static let tee = Option.flag("--tee", help: "Copy each event to stdout as a text trace line once it is recorded.")
+    static let force = Option.flag("--force", help: "Replace the output if it exists.")
+
     static let syntax = CommandSyntax(
         name: "record",
         abstract: "Record a session into a trace as it happens (synthetic, or events on stdin).",
         positionals: [.init(name: "output", help: "The trace to write: .gstrace (binary) or .jsonl (text).")],
-        options: [
-            .value("--from", "source", help: "Where events come from.", choices: ["synthetic", "stdin"], default: "synthetic"),
-            .value("--photos", "n", help: "The grid's size: synthetic, or stdin without a header line.", default: "10000"),
-            .value("--events", "n", help: "Synthetic: how many events.", default: "100000"),
-            .value("--seed", "n", help: "Synthetic: the session's seed; the same seed records the same events.", default: "1"),
-            .value("--rate", "n", help: "Synthetic: events per second, as a live session; 0 is as fast as possible.", default: "0"),
-            .value(
-                "--flush-events", "n", help: "Commit at least every n events.",
-                default: String(FlushPolicy.default.maximumEvents)),
-            .value(
-                "--flush-ms", "ms", help: "Commit events at most this long after they are recorded.",
-                default: String(FlushPolicy.default.maximumDelayMilliseconds)),
-            .value(
-                "--sync-every", "n", help: "Binary: events between sync points.",
-                default: String(BinaryTraceFormat.defaultSyncInterval)),
-            .flag("--tee", help: "Copy each event to stdout as a text trace line once it is recorded."),
-            .flag("--force", help: "Replace the output if it exists."),
-        ],
+        options: [from, photos, events, seed, rate, flushEvents, flushMilliseconds, syncEvery, tee, force],
         discussion: """
             The trace appears at once with its header and grows as events are committed:
             written to the operating system at least every --flush-events events and at most
@@ -69,13 +77,13 @@ enum RecordCommand {
     static func settings(_ arguments: ParsedArguments) throws(UsageError) -> Settings {
         let output = arguments.positionals[0]
         _ = try TraceFileOptions.format(of: output, role: "output")
-        let photos = try arguments.integer("--photos", default: 10_000)
-        let events = try arguments.integer("--events", default: 100_000)
-        let rate = try arguments.integer("--rate", default: 0)
-        let flushEvents = try arguments.integer("--flush-events", default: FlushPolicy.default.maximumEvents)
-        let flushMilliseconds = try arguments.integer("--flush-ms", default: FlushPolicy.default.maximumDelayMilliseconds)
-        let syncInterval = try arguments.integer("--sync-every", default: BinaryTraceFormat.defaultSyncInterval)
-        let seedText = arguments.value("--seed") ?? "1"
+        let photos = try arguments.value(Self.photos)
+        let events = try arguments.value(Self.events)
+        let rate = try arguments.value(Self.rate)
+        let flushEvents = try arguments.value(Self.flushEvents)
+        let flushMilliseconds = try arguments.value(Self.flushMilliseconds)
+        let syncInterval = try arguments.value(syncEvery)
+        let seedText = try arguments.value(Self.seed)
         guard let seed = UInt64(seedText) ?? (seedText.hasPrefix("0x") ? UInt64(seedText.dropFirst(2), radix: 16) : nil) else {
             throw UsageError("--seed needs a whole number, decimal or 0x-hex; found '\(seedText)'")
         }
@@ -87,10 +95,10 @@ enum RecordCommand {
             throw UsageError("--flush-events, --flush-ms and --sync-every must be at least 1")
         }
         return Settings(
-            output: output, fromStandardInput: arguments.value("--from") == "stdin", photos: photos,
-            photosGiven: arguments.value("--photos") != nil, events: events, seed: seed, rate: rate,
+            output: output, fromStandardInput: try arguments.value(from) == .stdin, photos: photos,
+            photosGiven: arguments.isGiven(Self.photos), events: events, seed: seed, rate: rate,
             policy: FlushPolicy(maximumEvents: flushEvents, maximumDelayMilliseconds: flushMilliseconds),
-            syncInterval: syncInterval, tee: arguments.flag("--tee"), force: arguments.flag("--force"))
+            syncInterval: syncInterval, tee: arguments.value(tee), force: arguments.value(force))
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {

@@ -1,37 +1,34 @@
+import CommandLineKit
 import Foundation
 import SelectionTrace
 
 /// What convert, inspect and record share: the reader limits as options, the checks made on
 /// an output path before anything is written, and progress for long runs.
 enum TraceFileOptions {
+    static let maxPhotos = Option.integer(
+        "--max-photos", "n", help: "Refuse a header whose grid is larger.", default: TraceLimits.default.maximumPhotoCount)
+    static let maxIDs = Option.integer(
+        "--max-ids", "n", help: "Refuse a trace with more explicit photo ids.",
+        default: TraceLimits.default.maximumIDListCount)
+    static let maxHeaderBytes = Option.integer(
+        "--max-header-bytes", "n", help: "Binary: refuse a larger header.", default: TraceLimits.default.maximumHeaderBytes)
+    static let maxRecordBytes = Option.integer(
+        "--max-record-bytes", "n", help: "Binary: refuse a larger record.", default: TraceLimits.default.maximumRecordBytes)
+    static let maxLineBytes = Option.integer(
+        "--max-line-bytes", "n", help: "Text: refuse a longer line (the header's included).",
+        default: TraceLimits.default.maximumLineBytes)
+
     /// `--max-photos`, `--max-ids`, `--max-header-bytes`, `--max-record-bytes`, `--max-line-bytes`.
-    static let limitOptions: [CommandSyntax.Option] = [
-        .value(
-            "--max-photos", "n", help: "Refuse a header whose grid is larger.",
-            default: String(TraceLimits.default.maximumPhotoCount)),
-        .value(
-            "--max-ids", "n", help: "Refuse a trace with more explicit photo ids.",
-            default: String(TraceLimits.default.maximumIDListCount)),
-        .value(
-            "--max-header-bytes", "n", help: "Binary: refuse a larger header.",
-            default: String(TraceLimits.default.maximumHeaderBytes)),
-        .value(
-            "--max-record-bytes", "n", help: "Binary: refuse a larger record.",
-            default: String(TraceLimits.default.maximumRecordBytes)),
-        .value(
-            "--max-line-bytes", "n", help: "Text: refuse a longer line (the header's included).",
-            default: String(TraceLimits.default.maximumLineBytes)),
-    ]
+    static let limitOptions: [any OptionDeclaring] = [maxPhotos, maxIDs, maxHeaderBytes, maxRecordBytes, maxLineBytes]
 
     /// The limits the options ask for; each defaults to `TraceLimits.default`'s.
     static func limits(_ arguments: ParsedArguments) throws(UsageError) -> TraceLimits {
-        let defaults = TraceLimits.default
         let limits = TraceLimits(
-            maximumPhotoCount: try arguments.integer("--max-photos", default: defaults.maximumPhotoCount),
-            maximumIDListCount: try arguments.integer("--max-ids", default: defaults.maximumIDListCount),
-            maximumHeaderBytes: try arguments.integer("--max-header-bytes", default: defaults.maximumHeaderBytes),
-            maximumRecordBytes: try arguments.integer("--max-record-bytes", default: defaults.maximumRecordBytes),
-            maximumLineBytes: try arguments.integer("--max-line-bytes", default: defaults.maximumLineBytes))
+            maximumPhotoCount: try arguments.value(maxPhotos),
+            maximumIDListCount: try arguments.value(maxIDs),
+            maximumHeaderBytes: try arguments.value(maxHeaderBytes),
+            maximumRecordBytes: try arguments.value(maxRecordBytes),
+            maximumLineBytes: try arguments.value(maxLineBytes))
         guard limits.maximumPhotoCount >= 0, limits.maximumIDListCount >= 0, limits.maximumHeaderBytes >= 0,
             limits.maximumRecordBytes >= 1, limits.maximumLineBytes >= 1
         else { throw UsageError("the --max-… limits must not be negative") }

@@ -33,15 +33,3 @@ extension TraceLoading {
         }
     }
 }
-
-extension ParsedArguments {
-    /// A step given by option `name`: a whole number in `0...eventCount`, refused as
-    /// `step(_:default:of:)` refuses it.
-    func step(_ name: String, default defaultValue: Int, eventCount: Int) throws(UsageError) -> Int {
-        let step = try integer(name, default: defaultValue)
-        guard (0...eventCount).contains(step) else {
-            throw UsageError("\(name) \(step) is outside the trace, which has steps 0...\(eventCount)")
-        }
-        return step
-    }
-}

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Testing
 @testable import BenchmarkKit
 @testable import GridSimBenchmarks
@@ -43,7 +44,7 @@ struct BenchOptionsTests {
         ["--output", "x.json"], ["--json", "--markdown"], ["--quick=yes"], ["--filter"],
     ])
     func refused(arguments: [String]) {
-        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions.parse(arguments) }
+        #expect(throws: UsageError.self) { try BenchOptions.parse(arguments) }
     }
 
     @Test("grid sizes as people write them")
@@ -64,9 +65,28 @@ struct BenchOptionsTests {
                      "GRIDSIM_BENCH_INJECT"] {
             #expect(text.contains(flag), "usage lacks \(flag)")
         }
-        for code in BenchExitCode.allCases {
+        for code in BenchUsage.exitCodes.map(\.code) {
             #expect(text.contains("  \(code.rawValue) "), "usage lacks exit code \(code.rawValue)")
         }
+    }
+
+    @Test("the usage shows each declared option's help; --count-child is accepted but not shown")
+    func usageFromDeclarations() throws {
+        let text = BenchUsage.text()
+        for option in BenchUsage.syntax.options where !option.isHidden {
+            let firstLine = option.help.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(text.contains(firstLine), "usage lacks the help of \(option.name)")
+        }
+        #expect(!text.contains("--count-child"))
+        #expect(text.contains("events per replayed trace (default \(BenchOptions.Defaults.events.quick) with --quick"))
+        #expect(try BenchOptions.parse(["--count-child=1"]).countChild == 1)
+    }
+
+    @Test("mistakes in the command line are worded as gridsim words them")
+    func sharedWording() {
+        #expect(throws: UsageError("unknown option '--nonsense'")) { try BenchOptions.parse(["--nonsense"]) }
+        #expect(throws: UsageError("option '--sizes' needs a value")) { try BenchOptions.parse(["--sizes", "--quick"]) }
+        #expect(throws: UsageError("option '--quick' takes no value")) { try BenchOptions.parse(["--quick=yes"]) }
     }
 
     @Test("the injection knob accepts only its words")

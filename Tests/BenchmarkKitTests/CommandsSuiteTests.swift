@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import GestureInput
 import SelectionCore
@@ -112,7 +113,7 @@ struct CommandsSuiteTests {
         ]
         #expect(bench(arguments + ["--save-baseline", "gate"]).code == 0)
         let injected = bench(arguments + ["--compare", "gate"], inject: "command-pass")
-        #expect(injected.code == BenchExitCode.regression.rawValue)
+        #expect(injected.code == ExitCode.regression.rawValue)
         // The second run allocates as much again: the exact count doubles.
         #expect(injected.output.split(separator: "\n").contains {
             $0.hasPrefix("regression") && $0.contains("gridsim check") && $0.contains("allocations/op")

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 @testable import BenchmarkKit
@@ -191,9 +192,9 @@ struct ExactGateTests {
         #expect(try BenchOptions.parse(["--count-only", "--filter", "toggle"]).countOnly)
         #expect(try !BenchOptions.parse(["--quick"]).counts)
         #expect(try BenchOptions.parse(["--count-child", "0"]).countChild == 0)
-        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions.parse(["--count-only", "--quick"]) }
-        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions.parse(["--count-child", "\(CountedSet.entries.count)"]) }
-        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions.parse(["--count=yes"]) }
+        #expect(throws: UsageError.self) { try BenchOptions.parse(["--count-only", "--quick"]) }
+        #expect(throws: UsageError.self) { try BenchOptions.parse(["--count-child", "\(CountedSet.entries.count)"]) }
+        #expect(throws: UsageError.self) { try BenchOptions.parse(["--count=yes"]) }
     }
 
     /// The debug build of gridsim-bench, which `swift build --build-tests` makes.

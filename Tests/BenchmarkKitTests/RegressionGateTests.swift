@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import TestSupport
 import Testing
@@ -32,7 +33,7 @@ struct RegressionGateTests {
         #expect(bench(arguments + ["--save-baseline", "gate"]).code == 0)
 
         let injected = bench(arguments + ["--compare", "gate"], inject: "extra-alloc")
-        #expect(injected.code == BenchExitCode.regression.rawValue)
+        #expect(injected.code == ExitCode.regression.rawValue)
         let regression = try #require(injected.output.split(separator: "\n").first {
             $0.hasPrefix("regression") && $0.contains("bitset AND") && $0.contains("allocations/op")
         })
@@ -48,7 +49,7 @@ struct RegressionGateTests {
         #expect(bench(arguments + ["--save-baseline", "gate"]).code == 0)
 
         let injected = bench(arguments + ["--compare", "gate"], inject: "extra-pass")
-        #expect(injected.code == BenchExitCode.regression.rawValue)
+        #expect(injected.code == ExitCode.regression.rawValue)
         #expect(injected.output.split(separator: "\n").contains {
             $0.hasPrefix("regression") && $0.contains("bitset") && $0.contains("× anchor")
         })

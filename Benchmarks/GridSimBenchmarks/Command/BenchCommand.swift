@@ -1,10 +1,11 @@
 import BenchmarkKit
+import CommandLineKit
 import Foundation
 
 /// The benchmark command: `gridsim-bench` runs it, and `gridsim bench` forwards to it.
 public enum BenchCommand {
     /// Runs the command; `arguments` exclude the program name. Returns the exit code
-    /// (`BenchExitCode`).
+    /// (`ExitCode`).
     public static func run(arguments: [String]) -> Int32 {
         run(arguments: arguments, environment: ProcessInfo.processInfo.environment)
     }
@@ -22,15 +23,15 @@ public enum BenchCommand {
             options = try BenchOptions.parse(arguments)
         } catch {
             writeStandardError("gridsim-bench: \(error)\n\n\(BenchUsage.text())")
-            return BenchExitCode.usage.rawValue
+            return ExitCode.usage.rawValue
         }
         if options.help {
             standardOutput(BenchUsage.text())
-            return BenchExitCode.success.rawValue
+            return ExitCode.success.rawValue
         }
         guard let injection = Injection(environmentValue: environment[Injection.environmentVariable]) else {
             writeStandardError("gridsim-bench: \(Injection.environmentVariable) must be a comma-separated list of \(Injection.words.joined(separator: ", "))\n\n\(BenchUsage.text())")
-            return BenchExitCode.usage.rawValue
+            return ExitCode.usage.rawValue
         }
         let run = BenchRun(
             options: options, injection: injection, environment: environment, standardOutput: standardOutput,
@@ -55,7 +56,7 @@ struct BenchRun {
         #endif
     }
 
-    func execute() -> BenchExitCode {
+    func execute() -> ExitCode {
         let context = SuiteContext(injection: injection, replayEvents: options.effectiveEvents)
         if options.list { return list(context: context) }
         if let entry = options.countChild {
@@ -238,7 +239,7 @@ struct BenchRun {
     }
 
     /// Writes the report where asked, saves and compares baselines, and picks the exit code.
-    private func finish(_ report: BenchmarkReport, baseline: BenchmarkReport?, store: BaselineStore?) -> BenchExitCode {
+    private func finish(_ report: BenchmarkReport, baseline: BenchmarkReport?, store: BaselineStore?) -> ExitCode {
         let jsonToStandardOutput = options.json && options.output == nil
         // With JSON on stdout, human-readable text goes to stderr so the JSON stays parseable.
         let humanOutput: (String) -> Void = jsonToStandardOutput ? { writeStandardError($0) } : standardOutput
@@ -293,7 +294,7 @@ struct BenchRun {
         return report
     }
 
-    private func list(context: SuiteContext) -> BenchExitCode {
+    private func list(context: SuiteContext) -> ExitCode {
         let cases = SuiteCatalog.cases(sizes: options.effectiveSizes, filter: options.filter, context: context)
         var lines: [String] = []
         for suite in SuiteCatalog.suites {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import GestureInput
 import SelectionCore
@@ -6,23 +7,30 @@ import SelectionTrace
 /// `gridsim view TRACE`: one self-contained HTML page that replays a trace step by step in
 /// the grid's own layout, for a bug report or a CI artifact.
 enum ViewCommand {
+    static let output = Option<String?>.text(
+        "--output", "file", help: "Where to write the page ('-' for standard output).",
+        shownDefault: "the trace's name with .html, beside it")
+    static let force = Option.flag("--force", help: "Overwrite the output file if it exists.")
+    static let at = Option.integer(
+        "--at", "step", help: "The step the page opens at when its URL names none (0 is the start).", default: 0)
+    static let width = Option<Double?>(
+        "--width", "points",
+        help: "The viewport width the grid is laid out for (the seed's adaptive layout: 110-pt minimum, "
+            + "4-pt spacing).", default: nil, shownDefault: "the pointer layer's viewport, else 393"
+    ) { text, _ throws(UsageError) in
+        guard let value = Double(text), value.isFinite, value >= 1, value <= 10_000 else {
+            throw UsageError("--width must be a number of points from 1 to 10000; found '\(text)'")
+        }
+        return value
+    }
+
     static let syntax = CommandSyntax(
         name: "view",
         abstract: "Write a self-contained HTML page that replays a trace step by step.",
         positionals: [
             .init(name: "trace", help: "A trace: text (.jsonl, SPEC.md section 4) or binary (.gstrace).")
         ],
-        options: [
-            .value(
-                "--output", "file", help: "Where to write the page ('-' for standard output).",
-                default: "the trace's name with .html, beside it"),
-            .flag("--force", help: "Overwrite the output file if it exists."),
-            .value("--at", "step", help: "The step the page opens at when its URL names none (0 is the start).", default: "0"),
-            .value(
-                "--width", "points",
-                help: "The viewport width the grid is laid out for (the seed's adaptive layout: 110-pt minimum, "
-                    + "4-pt spacing).", default: "the pointer layer's viewport, else 393"),
-        ],
+        options: [output, force, at, width],
         discussion: """
             The page loads nothing (no network, fonts, scripts or images) and works from file://, so it
             can be attached to a bug report or kept as a CI artifact. It embeds the trace's events and,
@@ -57,16 +65,10 @@ enum ViewCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let path = arguments.positionals[0]
-        let output = arguments.value("--output") ?? Self.defaultOutput(for: path)
-        let wantedStep = (try? arguments.integer("--at", default: 0)) ?? 0
-        var width: Double?
-        if let text = arguments.value("--width") {
-            guard let value = Double(text), value.isFinite, value >= 1, value <= 10_000 else {
-                throw UsageError("--width must be a number of points from 1 to 10000; found '\(text)'")
-            }
-            width = value
-        }
-        if output != "-", FileManager.default.fileExists(atPath: output), !arguments.flag("--force") {
+        let output = try arguments.value(Self.output) ?? Self.defaultOutput(for: path)
+        let wantedStep = arguments.wantedStep(at, fallback: 0)
+        let width = try arguments.value(Self.width)
+        if output != "-", FileManager.default.fileExists(atPath: output), !arguments.value(force) {
             console.err("gridsim: error: \(output) exists; pass --force to overwrite it\n")
             return .cantCreate
         }
@@ -90,7 +92,7 @@ enum ViewCommand {
             }
         }
         for damage in timeline.damage { console.err("warning: \(path): \(damage)\n") }
-        _ = try arguments.step("--at", default: 0, eventCount: timeline.eventCount)
+        _ = try arguments.step(at, eventCount: timeline.eventCount)
 
         let page = ViewPage.html(title: options.name, data: timeline.json.bytes)
         if output == "-" {

@@ -1,50 +1,51 @@
-import SelectionTrace
-
-/// The syntax of one subcommand: what it takes and how to explain it.
+/// The syntax of one command: what it takes and how to explain it.
 ///
 /// Small on purpose: long options only (plus `-h`), flags or options with one value,
-/// positional arguments in order. `--name=value` and `--name value` both work; `--` ends options.
+/// positional arguments in order. `--name=value` and `--name value` both work; a separate
+/// value may not start with `--` (that is the next option: write `--name=--value`); `--` ends
+/// options. Parsing is O(arguments × options).
 public struct CommandSyntax: Sendable {
-    public struct Option: Sendable {
-        /// With the leading dashes: `--json`.
-        public var name: String
-        /// Nil for a flag; else the value's placeholder, e.g. `engine`.
-        public var valueName: String?
-        public var help: String
-        /// When set, the value must be one of these.
-        public var choices: [String]?
-        /// Shown in the help; applied by the command.
-        public var defaultValue: String?
-
-        public static func flag(_ name: String, help: String) -> Option {
-            Option(name: name, valueName: nil, help: help, choices: nil, defaultValue: nil)
-        }
-
-        public static func value(
-            _ name: String, _ valueName: String, help: String, choices: [String]? = nil, default defaultValue: String? = nil
-        ) -> Option {
-            Option(name: name, valueName: valueName, help: help, choices: choices, defaultValue: defaultValue)
-        }
-    }
-
     public struct Positional: Sendable {
         public var name: String
         public var help: String
-        public var isOptional: Bool = false
+        public var isOptional: Bool
         /// Takes every remaining argument; only the last positional may.
-        public var isVariadic: Bool = false
+        public var isVariadic: Bool
+
+        public init(name: String, help: String, isOptional: Bool = false, isVariadic: Bool = false) {
+            self.name = name
+            self.help = help
+            self.isOptional = isOptional
+            self.isVariadic = isVariadic
+        }
     }
 
+    /// The program the usage line names: `gridsim`, `gridsim-bench`.
+    public var program: String
+    /// The subcommand, or "" for a program without subcommands.
     public var name: String
     public var abstract: String
     public var positionals: [Positional]
-    public var options: [Option]
+    public var options: [OptionDeclaration]
     /// Paragraphs after the options: exit codes, examples.
     public var discussion: String
 
+    public init(
+        program: String = "gridsim", name: String, abstract: String, positionals: [Positional] = [],
+        options: [any OptionDeclaring], discussion: String = ""
+    ) {
+        self.program = program
+        self.name = name
+        self.abstract = abstract
+        self.positionals = positionals
+        self.options = options.map(\.declaration)
+        self.discussion = discussion
+    }
+
     public var usageLine: String {
-        var parts = ["gridsim", name]
-        for option in options {
+        var parts = [program]
+        if !name.isEmpty { parts.append(name) }
+        for option in options where !option.isHidden {
             parts.append("[\(option.name)\(option.valueName.map { " <\($0)>" } ?? "")]")
         }
         for positional in positionals {
@@ -54,6 +55,7 @@ public struct CommandSyntax: Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// The `--help` text, from the declarations: each option's help with its choices and default.
     public var help: String {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usageLine)\n"
         if !positionals.isEmpty {
@@ -61,11 +63,11 @@ public struct CommandSyntax: Sendable {
             for positional in positionals { text += Self.helpRow("<\(positional.name)>", positional.help) }
         }
         text += "\nOPTIONS:\n"
-        for option in options {
+        for option in options where !option.isHidden {
             var help = option.help
             var notes: [String] = []
             if let choices = option.choices { notes.append("one of: " + choices.joined(separator: ", ")) }
-            if let defaultValue = option.defaultValue { notes.append("default: " + defaultValue) }
+            if let defaultText = option.defaultText { notes.append("default: " + defaultText) }
             if !notes.isEmpty { help += " (" + notes.joined(separator: "; ") + ")" }
             text += Self.helpRow(option.name + (option.valueName.map { " <\($0)>" } ?? ""), help)
         }
@@ -81,7 +83,8 @@ public struct CommandSyntax: Sendable {
             : indent + String(repeating: " ", count: 26 - indent.count) + help + "\n"
     }
 
-    /// Parses `arguments` (without the program and subcommand names).
+    /// Parses `arguments` (without the program and subcommand names). Values are checked
+    /// against their choices here, and read as typed values by `ParsedArguments.value(_:)`.
     public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
@@ -102,19 +105,22 @@ public struct CommandSyntax: Sendable {
                 continue
             }
             let (name, inlineValue) = Self.split(argument)
+            if name == "--help" { throw UsageError("option '--help' takes no value") }
             guard let option = options.first(where: { $0.name == name }) else {
                 throw UsageError("unknown option '\(name)'")
             }
             guard option.valueName != nil else {
                 if inlineValue != nil { throw UsageError("option '\(name)' takes no value") }
-                parsed.flags.insert(name)
+                parsed.values[name] = ""
                 continue
             }
             let value: String
             if let inlineValue {
                 value = inlineValue
             } else {
-                guard index < arguments.count else { throw UsageError("option '\(name)' needs a value") }
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw UsageError("option '\(name)' needs a value")
+                }
                 value = arguments[index]
                 index += 1
             }
@@ -139,39 +145,4 @@ public struct CommandSyntax: Sendable {
         guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
-}
-
-/// What a command line said, once parsed.
-public struct ParsedArguments: Sendable {
-    public var flags: Set<String> = []
-    public var values: [String: String] = [:]
-    public var positionals: [String] = []
-    public var wantsHelp = false
-
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-    public func value(_ name: String) -> String? { values[name] }
-
-    /// A whole-number option, or `defaultValue` when absent.
-    public func integer(_ name: String, default defaultValue: Int) throws(UsageError) -> Int {
-        guard let text = values[name] else { return defaultValue }
-        guard let value = Int(text) else { throw UsageError("option '\(name)' needs a whole number; found '\(text)'") }
-        return value
-    }
-}
-
-extension ParsedArguments {
-    /// A step of `trace` given by option `name`: a whole number in `0...events`.
-    func step(_ name: String, default defaultValue: Int, of trace: Trace) throws(UsageError) -> Int {
-        let step = try integer(name, default: defaultValue)
-        guard (0...trace.events.count).contains(step) else {
-            throw UsageError("\(name) \(step) is outside the trace, which has steps 0...\(trace.events.count)")
-        }
-        return step
-    }
-}
-
-/// A mistake in the command line: reported with the usage, exit 64.
-public struct UsageError: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
 }

@@ -315,8 +315,8 @@ public struct LiveSlots: Sendable {
     /// O(k log B) for a few slots, one bit and one block count each. For many (more than
     /// N / 1,024), O(k) to collect them in a flat bitmap and O(N / 64) words to clear them
     /// from `live` in one pass, then O(k + B) for the block counts. Blocks that become a
-    /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B + C): the
-    /// blocks are emptied whole. A removal of at most `gapClosingLimit` slots compacts the
+    /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B + N / 64): the
+    /// blocks are dropped whole. A removal of at most `gapClosingLimit` slots compacts the
     /// blocks it touches at once, O(block) each, unless a live copy shares the grid.
     @discardableResult
     public mutating func remove(_ slots: some Collection<PhotoSlot>) -> Int {
@@ -372,7 +372,7 @@ public struct LiveSlots: Sendable {
         guard !leavers.isEmpty else { return 0 }
         if leavers.count == count {
             // Every photo leaves (Select all, then Delete): nothing of the order is kept.
-            removeEverything()
+            removeEverything(leaving: leaving)
             return leavers.count
         }
         live.subtract(flatWords: leaving)
@@ -396,20 +396,33 @@ public struct LiveSlots: Sendable {
         return leavers.count
     }
 
-    /// Empties the grid. O(B + C): each block is emptied whole, without a scan, and keeps
-    /// its storage, as the bitmap keeps its chunks, so that the photos the grid gets next
-    /// fill them instead of blocks grown again from nothing (a dozen allocations each).
-    private mutating func removeEverything() {
-        for block in blocks.indices {
-            blocks[block].removeAll(keepingCapacity: true)
-            liveCounts[block] = 0
-            gapCounts[block] = 0
-            if !listedGaps[block].isEmpty { listedGaps[block].removeAll(keepingCapacity: true) }
-        }
-        gapCount = 0
-        live.removeAll()
+    /// Empties the grid; `leaving` is every photo's bit. O(B + N / 64): the blocks are
+    /// dropped whole, but the first one's storage is kept, emptied, and the bitmap keeps its
+    /// chunks, cleared, so that the photos the grid gets next do not grow a block and a bitmap
+    /// from nothing again (a dozen allocations). The slot-to-block map keeps what it knew: a
+    /// slot placed again is mapped again, and an outdated entry only ever asks for a
+    /// compaction, which changes no order.
+    private mutating func removeEverything(leaving: [UInt64]) {
+        var first: [PhotoSlot] = []
+        swap(&first, &blocks[Int(sequence[0])])
+        first.removeAll(keepingCapacity: true)
+        blocks.removeAll(keepingCapacity: true)
+        blocks.append(first)
+        live.subtract(flatWords: leaving)
         fullChunks.forgetChunksNoLongerFull(in: live)
-        recountPrefixes()
+        // The one block's index, in the arrays' own storage.
+        sequence.removeAll(keepingCapacity: true)
+        placeOfBlock.removeAll(keepingCapacity: true)
+        liveCounts.removeAll(keepingCapacity: true)
+        gapCounts.removeAll(keepingCapacity: true)
+        listedGaps.removeAll(keepingCapacity: true)
+        sequence.append(0)
+        placeOfBlock.append(0)
+        liveCounts.append(0)
+        gapCounts.append(0)
+        listedGaps.append([])
+        prefixCounts = BlockPrefixCounts(liveCounts)
+        gapCount = 0
     }
 
     /// Compacts `block` when a quarter of it is gaps, so that gaps stay under a quarter of

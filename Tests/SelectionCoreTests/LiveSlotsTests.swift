@@ -199,6 +199,26 @@ struct LiveSlotsTests {
         #expect(grid.gapCount == more.count)
     }
 
+    /// While a copy (a snapshot) is alive, a few removals leave gaps instead of compacting
+    /// blocks the copy shares; the copy keeps its order, and once it is gone the next few
+    /// removals compact again.
+    @Test func aFewRemovalsLeaveGapsWhileACopyShares() {
+        var grid = LiveSlots(count: 5000)
+        var model = grid.order
+        var snapshot: LiveSlots? = grid
+        let few = [7, 1600, 4999]
+        grid.remove(slots(few))
+        model.removeAll { few.contains($0.index) }
+        expectMatches(grid, model)
+        #expect(grid.gapCount == few.count && grid.storedCount == model.count + few.count)
+        expectMatches(snapshot!, slots(Array(0 ..< 5000)))
+        snapshot = nil
+        grid.remove(slots([8]))
+        model.removeAll { $0.index == 8 }
+        expectMatches(grid, model)
+        #expect(grid.gapCount == few.count - 1)
+    }
+
     /// When every photo leaves at once, the blocks go whole; the grid then takes photos again,
     /// old and new, as an empty one does.
     @Test func losingEveryPhotoEmptiesTheGrid() {
@@ -210,6 +230,12 @@ struct LiveSlotsTests {
         let inserted = grid.insert(contentsOf: back)
         #expect(inserted)
         expectMatches(grid, slots([9000, 3, 17]))
+        // Emptied again, its kept blocks take photos at both ends.
+        #expect(grid.remove(slots(Array(100 ..< 200) + [17, 3, 9000])) == 3)
+        expectMatches(grid, [])
+        let again = grid.insert(contentsOf: [SlotInsertion(slot: 5, at: 0), SlotInsertion(slot: 6, at: 0), SlotInsertion(slot: 4, at: 2)])
+        #expect(again)
+        expectMatches(grid, slots([6, 5, 4]))
     }
 
     /// Photos put first one after another fill new first blocks of `frontBlockLimit` instead

@@ -31,7 +31,8 @@ extension PhotoInsertion where Photo == PhotoSlot {
 /// gaps, or before a photo is placed in it. So removing 1% of a 10M grid costs O(removed)
 /// block bookkeeping plus one pass over the live bitmap's words, and no slot of the order
 /// moves. A removal of at most `gapClosingLimit` photos (a library change) compacts their
-/// blocks at once instead: finding a position in a block with gaps walks the block.
+/// blocks at once instead, unless a copy still shares them: finding a position in a block
+/// with gaps walks the block.
 ///
 /// Copying (a snapshot) shares the blocks; the next write to a block copies that block only.
 ///
@@ -75,6 +76,9 @@ public struct LiveSlots: Sendable {
     private var fullChunks: FullChunkSummary
     /// How many gaps the blocks hold: removed slots not yet compacted away.
     public private(set) var gapCount = 0
+    /// Shared by every copy of this grid, so that a removal can tell whether its blocks may
+    /// be shared with a copy (a snapshot) still alive, for which compacting would copy them.
+    private var copies = CopyToken()
 
     /// An empty grid.
     public init() {
@@ -311,9 +315,9 @@ public struct LiveSlots: Sendable {
     /// O(k log B) for a few slots, one bit and one block count each. For many (more than
     /// N / 1,024), O(k) to collect them in a flat bitmap and O(N / 64) words to clear them
     /// from `live` in one pass, then O(k + B) for the block counts. Blocks that become a
-    /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B): the
+    /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B + N / 64): the
     /// blocks are dropped whole. A removal of at most `gapClosingLimit` slots compacts the
-    /// blocks it touches at once, O(block) each.
+    /// blocks it touches at once, O(block) each, unless a live copy shares the grid.
     @discardableResult
     public mutating func remove(_ slots: some Collection<PhotoSlot>) -> Int {
         let removed: Int
@@ -328,7 +332,9 @@ public struct LiveSlots: Sendable {
     private mutating func removeOneByOne(_ slots: some Collection<PhotoSlot>) -> Int {
         // A few photos leave without a trace: their blocks are compacted at once, O(block)
         // each, so that positions in them stay a tree walk instead of a walk over the block.
-        let closesGaps = slots.count <= Self.gapClosingLimit
+        // Not while a copy is alive: its blocks are shared, and compacting one would copy it
+        // (an allocation and up to 8 KB) for a removal that otherwise writes no block.
+        let closesGaps = slots.count <= Self.gapClosingLimit && isKnownUniquelyReferenced(&copies)
         var removed = 0
         for slot in slots where live.remove(slot) {
             removed &+= 1
@@ -346,7 +352,8 @@ public struct LiveSlots: Sendable {
         return removed
     }
 
-    /// Removals of at most this many photos compact their blocks at once: a library change
+    /// Removals of at most this many photos compact their blocks at once (unless a live copy
+    /// shares them): a library change
     /// of a few photos costs a few block moves (8 KB at most each), and the gaps it would
     /// leave would make every later position in those blocks a walk testing each slot.
     public static let gapClosingLimit = 8
@@ -365,7 +372,7 @@ public struct LiveSlots: Sendable {
         guard !leavers.isEmpty else { return 0 }
         if leavers.count == count {
             // Every photo leaves (Select all, then Delete): nothing of the order is kept.
-            removeEverything()
+            removeEverything(leaving: leaving)
             return leavers.count
         }
         live.subtract(flatWords: leaving)
@@ -389,14 +396,33 @@ public struct LiveSlots: Sendable {
         return leavers.count
     }
 
-    /// Empties the grid. O(B) to drop the blocks. The slot-to-block map keeps what it knew:
-    /// a slot placed again is mapped again, and an outdated entry only ever asks for a
+    /// Empties the grid; `leaving` is every photo's bit. O(B + N / 64): the blocks are
+    /// dropped whole, but the first one's storage is kept, emptied, and the bitmap keeps its
+    /// chunks, cleared, so that the photos the grid gets next do not grow a block and a bitmap
+    /// from nothing again (a dozen allocations). The slot-to-block map keeps what it knew: a
+    /// slot placed again is mapped again, and an outdated entry only ever asks for a
     /// compaction, which changes no order.
-    private mutating func removeEverything() {
-        blocks = []
-        live = SelectionBitmap()
-        fullChunks = FullChunkSummary(of: live)
-        indexBlocksInOrder()
+    private mutating func removeEverything(leaving: [UInt64]) {
+        var first: [PhotoSlot] = []
+        swap(&first, &blocks[Int(sequence[0])])
+        first.removeAll(keepingCapacity: true)
+        blocks.removeAll(keepingCapacity: true)
+        blocks.append(first)
+        live.subtract(flatWords: leaving)
+        fullChunks.forgetChunksNoLongerFull(in: live)
+        // The one block's index, in the arrays' own storage.
+        sequence.removeAll(keepingCapacity: true)
+        placeOfBlock.removeAll(keepingCapacity: true)
+        liveCounts.removeAll(keepingCapacity: true)
+        gapCounts.removeAll(keepingCapacity: true)
+        listedGaps.removeAll(keepingCapacity: true)
+        sequence.append(0)
+        placeOfBlock.append(0)
+        liveCounts.append(0)
+        gapCounts.append(0)
+        listedGaps.append([])
+        prefixCounts = BlockPrefixCounts(liveCounts)
+        gapCount = 0
     }
 
     /// Compacts `block` when a quarter of it is gaps, so that gaps stay under a quarter of
@@ -413,7 +439,7 @@ public struct LiveSlots: Sendable {
         let dropped = Int(gapCounts[block])
         guard dropped > 0 else { return }
         if dropped == blocks[block].count {
-            blocks[block] = []
+            blocks[block].removeAll(keepingCapacity: true)
         } else if listedGaps[block].count == dropped {
             for gap in listedGaps[block] {
                 blocks[block].remove(at: blocks[block].withUnsafeBufferPointer { Self.index(of: gap, in: $0) })
@@ -542,7 +568,11 @@ public struct LiveSlots: Sendable {
 
     /// A new, empty block first in grid order. O(B).
     private mutating func prependEmptyBlock() {
-        blocks.append([])
+        // Room for what it takes at the top before the next one starts: one allocation where
+        // growing one photo at a time would make a dozen.
+        var block: [PhotoSlot] = []
+        block.reserveCapacity(Self.frontBlockLimit)
+        blocks.append(block)
         liveCounts.append(0)
         gapCounts.append(0)
         listedGaps.append([])
@@ -621,3 +651,7 @@ extension LiveSlots: Sequence {
 
     public var underestimatedCount: Int { count }
 }
+
+/// The object every copy of a `LiveSlots` holds: while it is uniquely referenced, no other
+/// copy can share the grid's blocks.
+private final class CopyToken: Sendable {}

@@ -60,7 +60,12 @@ public struct BinaryTraceEncoder: Sendable {
     /// Appends the file header and, for an explicit grid, the records defining its ids.
     public mutating func encodeHeader(into bytes: inout [UInt8]) {
         bytes.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
-        if case .ids(let ids) = header.photos { appendDefinitions(of: ids, firstSlot: 0, into: &bytes) }
+        if case .ids(let ids) = header.photos {
+            // From the table's bytes: its subscript would make a string of each id, twice.
+            appendDefinitions(
+                count: ids.count, firstSlot: 0, into: &bytes, length: { ids.withBytes(at: $0) { $0.count } },
+                write: { i, body in ids.withBytes(at: i) { body.append(contentsOf: $0.bindMemory(to: UInt8.self)) } })
+        }
     }
 
     /// Appends one event's records: definitions of ids it names for the first time, a sync

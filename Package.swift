@@ -13,19 +13,22 @@ let package = Package(
     targets: [
         // Domain: events, state, the reducer(s) and what a person sees.
         .target(name: "SelectionCore"),
+        // Seeded generators (SplitMix64, xoshiro256**) and the bounded draws written out: the
+        // one source of randomness of sessions, property traces, workloads and tests.
+        .target(name: "SeededRandom"),
         // Traces: the JSON Lines codec and replay.
-        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "CCRC32C"]),
+        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "SeededRandom", "CCRC32C"]),
         // CRC-32C with the SSE4.2 instruction, chosen at run time; software fallback in Swift.
         .target(name: "CCRC32C"),
 
         // Pointer input, grid layout, gesture recognition and synthetic user sessions.
-        .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace"]),
+        .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
 
         // Load exploration: sweeps of grid size × workload × engine, fits, plots, reports.
         .target(name: "Exploration", dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "BenchmarkKit"]),
 
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
-        .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace"]),
+        .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
 
         // Allocation counts come from jemalloc (libjemalloc-dev).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
@@ -35,7 +38,9 @@ let package = Package(
         .systemLibrary(name: "CRoaring", path: "Benchmarks/CRoaring", providers: [.apt(["libroaring-dev"])]),
         .target(
             name: "GridSimBenchmarks",
-            dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "PropertyTesting", "BenchmarkKit", "CRoaring"],
+            dependencies: [
+                "SelectionCore", "SelectionTrace", "GestureInput", "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring",
+            ],
             path: "Benchmarks/GridSimBenchmarks"
         ),
         .executableTarget(
@@ -53,14 +58,15 @@ let package = Package(
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
-        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "TestSupport"]),
-        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "TestSupport"]),
-        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace"]),
+        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
-        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace"]),
-        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim", "TestSupport"]),
-        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks", "TestSupport"]),
-        // What several test targets share: scratch directories removed at exit, a seeded generator.
+        .testTarget(
+            name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace", "SeededRandom"]),
+        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport"]),
+        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks", "SeededRandom", "TestSupport"]),
+        // What several test targets share: scratch directories removed at exit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]

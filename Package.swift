@@ -13,19 +13,22 @@ let package = Package(
     targets: [
         // Domain: events, state, the reducer(s) and what a person sees.
         .target(name: "SelectionCore"),
+        // Seeded generators (SplitMix64, xoshiro256**) and the bounded draws written out: the
+        // one source of randomness of sessions, property traces, workloads and tests.
+        .target(name: "SeededRandom"),
         // Traces: the JSON Lines codec and replay.
-        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "CCRC32C"]),
+        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "SeededRandom", "CCRC32C"]),
         // CRC-32C with the SSE4.2 instruction, chosen at run time; software fallback in Swift.
         .target(name: "CCRC32C"),
 
         // Pointer input, grid layout, gesture recognition and synthetic user sessions.
-        .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace"]),
+        .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
 
         // Load exploration: sweeps of grid size × workload × engine, fits, plots, reports.
         .target(name: "Exploration", dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "BenchmarkKit"]),
 
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
-        .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace"]),
+        .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
 
         // The typed argument parser, usage errors and exit codes of gridsim and gridsim-bench.
         // It imports nothing, so neither command pulls anything in through it.
@@ -40,7 +43,7 @@ let package = Package(
         .target(
             name: "GridSimBenchmarks",
             dependencies: [
-                "SelectionCore", "SelectionTrace", "GestureInput", "PropertyTesting", "BenchmarkKit", "CRoaring",
+                "SelectionCore", "SelectionTrace", "GestureInput", "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring",
                 "CommandLineKit",
             ],
             path: "Benchmarks/GridSimBenchmarks"
@@ -59,15 +62,20 @@ let package = Package(
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
-        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "TestSupport"]),
-        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "TestSupport"]),
-        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace"]),
+        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
-        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace"]),
-        .testTarget(name: "GridSimCLITests", dependencies: ["GridSimCLI", "SelectionTrace", "gridsim", "TestSupport", "CommandLineKit"]),
-        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit", "GridSimBenchmarks", "TestSupport", "CommandLineKit"]),
+        .testTarget(
+            name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace", "SeededRandom"]),
+        .testTarget(
+            name: "GridSimCLITests",
+            dependencies: ["GridSimCLI", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport", "CommandLineKit"]),
+        .testTarget(
+            name: "BenchmarkKitTests",
+            dependencies: ["BenchmarkKit", "GridSimBenchmarks", "SeededRandom", "TestSupport", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        // What several test targets share: scratch directories removed at exit, a seeded generator.
+        // What several test targets share: scratch directories removed at exit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]

@@ -86,10 +86,16 @@ enum CheckCommand {
         return lines.joined(separator: "\n")
     }
 
+    /// The properties `--property` names, for the engine with the bug `GRIDSIM_PLANTED_BUG`
+    /// names planted (the fast engine as it is when unset or naming no bug).
     static func selectedProperties(_ arguments: ParsedArguments) -> [Property] {
-        guard let name = try? arguments.value(property) else { return Properties.all }
-        return Properties.all.filter { $0.name == name }
+        let all = Properties.all(plantedBug: plantedBug)
+        guard let name = try? arguments.value(property) else { return all }
+        return all.filter { $0.name == name }
     }
+
+    /// `GRIDSIM_PLANTED_BUG` as the environment sets it.
+    static var plantedBug: String? { ProcessInfo.processInfo.environment[Properties.plantedBugVariable] }
 }
 
 /// `gridsim shrink TRACE`: the smallest trace that still fails the same property. The work is

@@ -47,6 +47,7 @@ enum PropertiesCommand {
         var runner = PropertyRunner(
             properties: CheckCommand.selectedProperties(arguments),
             generator: TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents), cases: cases, seed: seed)
+        runner.plantedBug = CheckCommand.plantedBug
         if arguments.value(rawSeed) {
             runner.rawFirstCaseSeed = seed
         }

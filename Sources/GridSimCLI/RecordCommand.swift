@@ -122,7 +122,7 @@ enum RecordCommand {
     // MARK: - Sources
 
     private static func recordSynthetic(_ settings: Settings, console: Console) -> ExitCode {
-        var session = SyntheticSession(photoCount: settings.photos, seed: settings.seed)
+        var session = SyntheticLoadSession(photoCount: settings.photos, seed: settings.seed)
         guard let recorder = makeRecorder(header: session.header, settings, console: console) else { return .cantCreate }
         var progress = ProgressLine("record", console: console)
         let start = DispatchTime.now().uptimeNanoseconds

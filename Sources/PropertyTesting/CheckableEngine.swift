@@ -11,5 +11,3 @@ public protocol CheckableEngine: SelectionEngine, SendableMetatype {
 extension FastEngine: CheckableEngine {
     public var fastEngine: FastEngine { self }
 }
-
-extension Mutant: CheckableEngine {}

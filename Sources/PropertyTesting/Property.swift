@@ -45,17 +45,22 @@ public struct Property: Sendable {
 /// The properties GridSim holds every engine to. `Candidate` is the engine under test; the
 /// reference model is the oracle.
 public enum Properties {
-    /// The environment setting that plants a bug in the engine under test (see `PlantedBug`),
-    /// so that a failing check can be seen from the command line.
-    public static let plantedBugVariable = "GRIDSIM_PLANTED_BUG"
+    /// The environment setting with which the command line plants a bug (see `PlantedBugs`).
+    public static let plantedBugVariable = PlantedBugs.variable
 
-    /// Every property, for the fast engine (or the mutant `GRIDSIM_PLANTED_BUG` names).
-    public static var all: [Property] {
-        switch ProcessInfo.processInfo.environment[plantedBugVariable] {
-        case SelectAllIgnoresLimit.name: all(candidate: Mutant<SelectAllIgnoresLimit>.self)
-        case PruningSkippedWhenInserting.name: all(candidate: Mutant<PruningSkippedWhenInserting>.self)
-        default: all(candidate: FastEngine.self)
-        }
+    /// Every property, for the fast engine.
+    public static var all: [Property] { all(candidate: FastEngine.self) }
+
+    /// Every property, for the fast engine with the bug called `plantedBug` planted (see
+    /// `PlantedBugs`), or for the fast engine as it is when the name is nil or names no bug.
+    /// The command line passes `GRIDSIM_PLANTED_BUG` here.
+    public static func all(plantedBug: String?) -> [Property] {
+        guard let bug = PlantedBugs.named(plantedBug) else { return all }
+        return all(mutantOf: bug)
+    }
+
+    private static func all<Bug: PlantedBug>(mutantOf bug: Bug.Type) -> [Property] {
+        all(candidate: Mutant<Bug>.self)
     }
 
     /// Every property, with `candidate` as the engine under test.

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import SelectionCore
 import SelectionTrace
 
@@ -13,6 +14,9 @@ public struct PropertyRunner {
     public var seed: UInt64
     /// When set, case 0 uses this seed as is: how a reported failing case is rerun alone.
     public var rawFirstCaseSeed: UInt64?
+    /// The `GRIDSIM_PLANTED_BUG` setting the properties were built with (see
+    /// `Properties.all(plantedBug:)`), repeated in a counterexample's reproduction line.
+    public var plantedBug: String?
 
     /// Cases in a default run, and the environment setting that multiplies them (nightly: 100).
     public static let defaultCases = 300
@@ -46,7 +50,7 @@ public struct PropertyRunner {
     /// The seed of case `index`: independent of the number of cases, so one case reruns alone.
     public func caseSeed(_ index: Int) -> UInt64 {
         if index == 0, let rawFirstCaseSeed { return rawFirstCaseSeed }
-        var mixer = SplitMix64(state: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        var mixer = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         return mixer.next()
     }
 
@@ -75,7 +79,7 @@ public struct PropertyRunner {
                 let failure = failures.first(where: { $0.property == property.name })
             {
                 let (shrunk, shrunkFailure) = Self.shrink(trace, failing: property, at: failure.step)
-                let planted = ProcessInfo.processInfo.environment[Properties.plantedBugVariable].map {
+                let planted = plantedBug.map {
                     "\(Properties.plantedBugVariable)=\($0) "
                 }
                 let reproduction =

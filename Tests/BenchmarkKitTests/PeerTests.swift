@@ -1,4 +1,5 @@
 import BenchmarkKit
+import SeededRandom
 import SelectionCore
 import Testing
 @testable import GridSimBenchmarks
@@ -117,14 +118,14 @@ struct PeerTests {
 
     @Test("seeded workloads are the same every time, and distinct draws are distinct")
     func determinism() {
-        var first = SeededRandom(workload: "w", size: 10)
-        var second = SeededRandom(workload: "w", size: 10)
+        var first = SplitMix64(workload: "w", size: 10)
+        var second = SplitMix64(workload: "w", size: 10)
         #expect((0..<5).map { _ in first.next() } == (0..<5).map { _ in second.next() })
-        var random = SeededRandom(seed: 1)
+        var random = SplitMix64(seed: 1)
         let drawn = random.distinct(500, below: 1000)
         #expect(Set(drawn).count == 500 && drawn.allSatisfy { (0..<1000).contains($0) })
         var draws: [Int] = []
-        for _ in 0..<1000 { draws.append(random.below(7)) }
+        for _ in 0..<1000 { draws.append(random.int(below: 7)) }
         #expect(Set(draws) == Set(0..<7))
         let trace = SyntheticTrace(photoCount: 50, length: 400)
         #expect(trace.events == SyntheticTrace(photoCount: 50, length: 400).events)

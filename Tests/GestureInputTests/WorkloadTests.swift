@@ -1,4 +1,5 @@
 import GestureInput
+import SeededRandom
 import SelectionCore
 import SelectionTrace
 import Testing
@@ -8,18 +9,18 @@ struct WorkloadTests {
     // MARK: The generator
 
     @Test func theGeneratorIsDeterministicAndSeedsDiffer() {
-        var a = SessionRandom(seed: 42)
-        var b = SessionRandom(seed: 42)
-        var c = SessionRandom(seed: 43)
+        var a = Xoshiro256(seed: 42)
+        var b = Xoshiro256(seed: 42)
+        var c = Xoshiro256(seed: 43)
         let first = (0..<8).map { _ in a.next() }
         #expect(first == (0..<8).map { _ in b.next() })
         #expect(first != (0..<8).map { _ in c.next() })
-        var zero = SessionRandom(seed: 0)
+        var zero = Xoshiro256(seed: 0)
         #expect(zero.next() != 0 || zero.next() != 0)
     }
 
     @Test func boundedDrawsStayInRangeAndCoverIt() {
-        var random = SessionRandom(seed: 7)
+        var random = Xoshiro256(seed: 7)
         var seen = [Int](repeating: 0, count: 6)
         for _ in 0..<6000 {
             let value = random.int(below: 6)

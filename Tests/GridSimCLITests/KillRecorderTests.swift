@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import SelectionTrace
 import TestSupport
 import Testing
@@ -46,7 +47,7 @@ struct KillRecorderTests {
             #expect(result.reason == .uncaughtSignal && result.code == SIGKILL, "\(label): \(result.err)")
 
             // What was sent: the seeded session; what the recorder acknowledged: the tee.
-            var session = SyntheticSession(photoCount: photos, seed: run.seed)
+            var session = SyntheticLoadSession(photoCount: photos, seed: run.seed)
             let acknowledged = try GridSimProcess.events(ofLines: result.out)
             let sent = (0..<(acknowledged.count + 1)).map { _ in session.next() }
             #expect(acknowledged == Array(sent.prefix(acknowledged.count)), "\(label): the tee")

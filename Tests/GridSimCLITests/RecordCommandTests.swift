@@ -13,7 +13,7 @@ struct RecordCommandTests {
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.hasPrefix("recorded 5000 events to \(path) ("))
         #expect(result.out.contains("committed at least every 256 events or 100 ms, fsynced on close"))
-        var session = SyntheticSession(photoCount: 300, seed: 11)
+        var session = SyntheticLoadSession(photoCount: 300, seed: 11)
         let read = try GridSimProcess.read(path)
         #expect(read.header == session.header)
         #expect(read.events == (0..<5000).map { _ in session.next() })

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyTesting
+import SeededRandom
 import SelectionCore
 import SelectionTrace
 import Testing
@@ -85,6 +86,16 @@ struct PropertyTests {
         #expect((0..<10).map { _ in parent.next() } != (0..<10).map { _ in child.next() })
     }
 
+    /// Every seeded stream of the project (sessions, property traces, workloads, PhotoKit ids,
+    /// randomised tests) comes from these two: their first words, computed independently
+    /// from the published algorithms, pin them so that no seed's output can drift.
+    @Test func theGeneratorsGiveThePublishedSequences() {
+        var splitMix = SplitMix64(seed: 7)
+        #expect((0..<3).map { _ in splitMix.next() } == [0x63CB_E1E4_5932_0DD7, 0x044C_3CD7_F43C_661C, 0xE698_4080_BAB1_2A02])
+        var xoshiro = Xoshiro256(seed: 7)
+        #expect((0..<3).map { _ in xoshiro.next() } == [0xB358_FAF7_4EF9_765A, 0x475C_3D96_4F48_2CD2, 0xD6F1_D349_952C_7996])
+    }
+
     @Test func shrinkerFindsTheSmallestFailingTrace() {
         // Fails whenever a tap on "3" follows a long press on anything.
         let fails: (Trace) -> Bool = { trace in
@@ -133,5 +144,43 @@ struct PlantedBugTests {
 
     @Test func pruningSkippedWhenALibraryChangeAlsoInsertsIsFound() throws {
         try findAndShrink(PruningSkippedWhenInserting.self)
+    }
+
+    /// The planted Select all is the engine's own with the limit check dropped: over a limit
+    /// it chooses everything; under no limit, or within one, it does what the engine does.
+    @Test func plantedSelectAllDiffersOnlyInTheLimitCheck() {
+        for (photos, limit) in [(5, 2), (5, nil), (5, 9)] as [(Int, Int?)] {
+            let configuration = GridConfiguration(photos: .count(photos), limit: limit)
+            var engine = FastEngine(configuration: configuration)
+            var mutant = Mutant<SelectAllIgnoresLimit>(configuration: configuration)
+            for event in [Event.select, .selectAll] {
+                let expected = engine.apply(event)
+                let actual = mutant.apply(event)
+                if event == .selectAll, let limit, limit < photos {
+                    #expect(expected.outcome == .rejected(.limitReached))
+                    #expect(actual.outcome == .applied)
+                    #expect(mutant.selectedCount == photos)
+                    #expect(mutant.picks.count == photos)
+                } else {
+                    #expect(actual == expected)
+                    #expect(mutant.selectedPhotos == engine.selectedPhotos)
+                    #expect(mutant.picks == engine.picks)
+                }
+            }
+        }
+    }
+
+    /// The command line passes `GRIDSIM_PLANTED_BUG` in: a bug's name plants it, anything
+    /// else leaves the fast engine as it is.
+    @Test func plantedBugsAreChosenByName() {
+        #expect(PlantedBugs.named("select-all-ignores-limit")?.name == SelectAllIgnoresLimit.name)
+        #expect(PlantedBugs.named("pruning-skipped-when-inserting")?.name == PruningSkippedWhenInserting.name)
+        #expect(PlantedBugs.named(nil) == nil)
+        #expect(PlantedBugs.named("") == nil)
+        let trace = Trace(
+            header: TraceHeader(photos: .count(5), limit: 2), events: [TraceEvent(.select), TraceEvent(.selectAll)])
+        #expect(TraceCheck.failures(trace, properties: Properties.all(plantedBug: nil)).isEmpty)
+        #expect(TraceCheck.failures(trace, properties: Properties.all(plantedBug: "no-such-bug")).isEmpty)
+        #expect(!TraceCheck.failures(trace, properties: Properties.all(plantedBug: SelectAllIgnoresLimit.name)).isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import PropertyTesting
+import SeededRandom
 import SelectionCore
 import Testing
 

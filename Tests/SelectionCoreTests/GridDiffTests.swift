@@ -1,3 +1,4 @@
+import SeededRandom
 import SelectionCore
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import SelectionCore
 import SelectionTrace
 import TestSupport

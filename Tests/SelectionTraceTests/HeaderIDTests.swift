@@ -1,8 +1,9 @@
 import Foundation
+import SeededRandom
 import SelectionCore
-@testable import SelectionTrace
 import TestSupport
 import Testing
+@testable import SelectionTrace
 
 /// Header id lists: decoded apart from the rest of a text header line into a `PhotoIDTable`
 /// in the line's own memory, or parsed the general way; both give the same header and the

@@ -117,9 +117,9 @@ struct RecorderTests {
     }
 
     @Test func theSyntheticSessionIsSeededAndDefinesNewIds() throws {
-        var first = SyntheticSession(photoCount: 1_000, seed: 5)
-        var second = SyntheticSession(photoCount: 1_000, seed: 5)
-        var third = SyntheticSession(photoCount: 1_000, seed: 6)
+        var first = SyntheticLoadSession(photoCount: 1_000, seed: 5)
+        var second = SyntheticLoadSession(photoCount: 1_000, seed: 5)
+        var third = SyntheticLoadSession(photoCount: 1_000, seed: 6)
         let a = (0..<50_000).map { _ in first.next() }
         #expect(a == (0..<50_000).map { _ in second.next() })
         #expect(a != (0..<50_000).map { _ in third.next() })

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import SeededRandom
 import SelectionCore
 
 /// Snapshot diffing of grid order: the edit script between two orders of the grid, where
@@ -26,7 +27,7 @@ enum GridDiffSuite: BenchmarkSuite {
         /// O(n log n): the new order is made by giving survivors their old rank as a key and
         /// moved or inserted photos a random key, then sorting by key.
         init(photoCount: Int) {
-            var random = SeededRandom(workload: GridDiffSuite.name, size: photoCount)
+            var random = SplitMix64(workload: GridDiffSuite.name, size: photoCount)
             deleted = photoCount / 10
             inserted = photoCount / 10
             moved = photoCount / 50

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import SeededRandom
 import SelectionCore
 
 /// Set-intersection pruning: the library loses 0.1 %, 1 % or 10 % of the photos while half
@@ -24,7 +25,7 @@ enum PruningSuite: BenchmarkSuite {
 
         init(photoCount: Int) {
             self.photoCount = photoCount
-            var random = SeededRandom(workload: PruningSuite.name, size: photoCount)
+            var random = SplitMix64(workload: PruningSuite.name, size: photoCount)
             var words = (0..<PlainBitset.wordCount(forSlots: photoCount)).map { _ in random.next() }
             if photoCount & 63 != 0 { words[words.count - 1] &= (1 << UInt64(photoCount & 63)) - 1 }
             held = PlainBitset(words: words)
@@ -62,7 +63,7 @@ enum PruningSuite: BenchmarkSuite {
         init(fixture: Fixture, fraction: Double) {
             self.fixture = fixture
             let count = Int((Double(fixture.photoCount) * fraction).rounded())
-            var random = SeededRandom(workload: "pruning-removal", size: fixture.photoCount, variant: count)
+            var random = SplitMix64(workload: "pruning-removal", size: fixture.photoCount, variant: count)
             removedSlots = random.distinct(count, below: fixture.photoCount)
             var live = PlainBitset(allSlotsBelow: fixture.photoCount)
             for slot in removedSlots { live.remove(slot) }

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import SeededRandom
 import SelectionCore
 
 /// Snapshot diffing of selections: which photos changed between two states k = 1, 100 and
@@ -22,7 +23,7 @@ enum SelectionDiffSuite: BenchmarkSuite {
 
         init(photoCount: Int) {
             self.photoCount = photoCount
-            var random = SeededRandom(workload: SelectionDiffSuite.name, size: photoCount)
+            var random = SplitMix64(workload: SelectionDiffSuite.name, size: photoCount)
             var words = (0..<PlainBitset.wordCount(forSlots: photoCount)).map { _ in random.next() }
             if photoCount & 63 != 0 { words[words.count - 1] &= (1 << UInt64(photoCount & 63)) - 1 }
             before = PlainBitset(words: words)
@@ -31,8 +32,8 @@ enum SelectionDiffSuite: BenchmarkSuite {
         /// The k taps (random photos; a photo tapped twice ends unchanged, as in life).
         func taps(_ distance: Int) -> [Int] {
             if let taps = tapsByDistance[distance] { return taps }
-            var random = SeededRandom(workload: "selection-diff-taps", size: photoCount, variant: distance)
-            let taps = (0..<distance).map { _ in random.below(photoCount) }
+            var random = SplitMix64(workload: "selection-diff-taps", size: photoCount, variant: distance)
+            let taps = (0..<distance).map { _ in random.int(below: photoCount) }
             tapsByDistance[distance] = taps
             return taps
         }

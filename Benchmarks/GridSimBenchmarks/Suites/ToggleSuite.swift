@@ -1,4 +1,5 @@
 import BenchmarkKit
+import SeededRandom
 import SelectionCore
 
 /// Toggle latency: taps while selecting, reported per tap, in two patterns: taps anywhere in
@@ -32,17 +33,17 @@ enum ToggleSuite: BenchmarkSuite {
         init(photoCount: Int, nearby: Bool) {
             self.photoCount = photoCount
             guard nearby else {
-                var random = SeededRandom(workload: ToggleSuite.name, size: photoCount)
-                tapSlots = (0..<Fixture.sequenceLength).map { _ in Int32(random.below(photoCount)) }
+                var random = SplitMix64(workload: ToggleSuite.name, size: photoCount)
+                tapSlots = (0..<Fixture.sequenceLength).map { _ in Int32(random.int(below: photoCount)) }
                 return
             }
-            var random = SeededRandom(workload: ToggleSuite.name + "-nearby", size: photoCount)
+            var random = SplitMix64(workload: ToggleSuite.name + "-nearby", size: photoCount)
             var taps: [Int32] = []
             taps.reserveCapacity(Fixture.sequenceLength + 80)
             while taps.count < Fixture.sequenceLength {
-                let anchor = random.below(photoCount)
-                for _ in 0...random.below(80) {
-                    taps.append(Int32(min(max(anchor + random.below(401) - 200, 0), photoCount - 1)))
+                let anchor = random.int(below: photoCount)
+                for _ in 0...random.int(below: 80) {
+                    taps.append(Int32(min(max(anchor + random.int(below: 401) - 200, 0), photoCount - 1)))
                 }
             }
             tapSlots = Array(taps.prefix(Fixture.sequenceLength))

@@ -1,3 +1,4 @@
+import SeededRandom
 import SelectionCore
 
 /// An event as the integer-based peers replay it: photo ids already interned to slots, as
@@ -30,7 +31,7 @@ struct SyntheticTrace {
     /// O(length). The same (photoCount, length) gives the same trace everywhere.
     init(photoCount: Int, length: Int) {
         self.photoCount = photoCount
-        var random = SeededRandom(workload: "replay", size: photoCount, variant: length)
+        var random = SplitMix64(workload: "replay", size: photoCount, variant: length)
         var events: [Event] = []
         var internedEvents: [InternedEvent] = []
         events.reserveCapacity(length + 64)
@@ -41,12 +42,12 @@ struct SyntheticTrace {
             events.append(event)
             internedEvents.append(slotEvent)
         }
-        func anyPhoto() -> Int { random.below(max(nextSlot, 1)) }
+        func anyPhoto() -> Int { random.int(below: max(nextSlot, 1)) }
         func libraryChange() {
-            let removed = (0..<random.below(5)).map { _ in anyPhoto() }
-            let insertedCount = random.below(3)
+            let removed = (0..<random.int(below: 5)).map { _ in anyPhoto() }
+            let insertedCount = random.int(below: 3)
             let inserted = (0..<insertedCount).map { offset in
-                Insertion(photo: PhotoNaming.id(ofSlot: nextSlot + offset), at: random.below(max(nextSlot, 1)))
+                Insertion(photo: PhotoNaming.id(ofSlot: nextSlot + offset), at: random.int(below: max(nextSlot, 1)))
             }
             nextSlot += insertedCount
             emit(.libraryChanged(removed: removed.map(PhotoNaming.id(ofSlot:)), inserted: inserted),
@@ -55,8 +56,8 @@ struct SyntheticTrace {
 
         while events.count < length {
             // Browsing.
-            for _ in 0..<random.below(3) {
-                switch random.below(10) {
+            for _ in 0..<random.int(below: 3) {
+                switch random.int(below: 10) {
                 case 0..<6:
                     let photo = anyPhoto()
                     emit(.tap(PhotoNaming.id(ofSlot: photo)), .tap(Int32(photo)))
@@ -72,9 +73,9 @@ struct SyntheticTrace {
                 emit(.select, .select)
             }
             // Select around the anchor.
-            let taps = 1 + random.below(80)
+            let taps = 1 + random.int(below: 80)
             for _ in 0..<taps {
-                let roll = random.below(1000)
+                let roll = random.int(below: 1000)
                 if roll < 15 {
                     libraryChange()
                 } else if roll < 20 {
@@ -83,12 +84,12 @@ struct SyntheticTrace {
                     let photo = anyPhoto()
                     emit(.longPress(PhotoNaming.id(ofSlot: photo)), .longPress(Int32(photo)))
                 } else {
-                    let offset = random.below(401) - 200
+                    let offset = random.int(below: 401) - 200
                     let photo = min(max(anchor + offset, 0), max(nextSlot - 1, 0))
                     emit(.tap(PhotoNaming.id(ofSlot: photo)), .tap(Int32(photo)))
                 }
             }
-            if random.below(500) == 0 { emit(.selectAll, .selectAll) }
+            if random.int(below: 500) == 0 { emit(.selectAll, .selectAll) }
             // Leave.
             if random.chance(0.7) { emit(.done, .done) } else { emit(.back, .back) }
         }

@@ -1,3 +1,4 @@
+import SeededRandom
 import SelectionCore
 
 /// The grid's current order: which photo sits at a grid index.
@@ -28,7 +29,7 @@ extension ReferenceModel: GridPhotoOrder {
 extension FastEngine {
     /// A photo of the grid chosen uniformly at random, or nil for an empty grid. O(log B),
     /// plus O(block) when its block holds gaps.
-    public func randomPhoto(using random: inout SessionRandom) -> PhotoID? {
+    public func randomPhoto(using random: inout Xoshiro256) -> PhotoID? {
         guard photoCount > 0 else { return nil }
         return photo(atGridIndex: random.int(below: photoCount))
     }

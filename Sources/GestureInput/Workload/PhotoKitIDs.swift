@@ -1,3 +1,4 @@
+import SeededRandom
 import SelectionCore
 
 /// How a synthetic grid names its photos.
@@ -20,10 +21,10 @@ public enum PhotoKitIDs {
     public static func table(count: Int, seed: UInt64) -> PhotoIDTable {
         var table = PhotoIDTable()
         table.reserveCapacity(count, bytes: count * length)
-        var state = seed ^ 0x9E6C_63D0_676A_9A99
+        var random = SplitMix64(seed: seed ^ 0x9E6C_63D0_676A_9A99)
         var id = [UInt8](repeating: 0, count: length)
         while table.count < count {
-            write(high: splitMix(&state), low: splitMix(&state), into: &id)
+            write(high: random.next(), low: random.next(), into: &id)
             id.withUnsafeBytes { _ = table.insert($0) }
         }
         return table
@@ -52,14 +53,5 @@ public enum PhotoKitIDs {
             id[out] = byte
             out += 1
         }
-    }
-
-    /// SplitMix64: a fast, well-mixed stream from any seed.
-    private static func splitMix(_ state: inout UInt64) -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// Turns a session's steps into the raw samples a finger and a scroll view would produce, so
 /// that the recogniser resolves each step to exactly its event.
 ///
@@ -11,13 +13,13 @@ public struct PointerSynthesizer {
     /// How often a stray touch comes before a gesture.
     public var strayTouchRate: Double
 
-    private var random: SessionRandom
+    private var random: Xoshiro256
 
     public init(setup: PointerSetup, seed: UInt64, strayTouchRate: Double = 0.05) {
         layout = setup.layout
         gestures = setup.gestures
         self.strayTouchRate = strayTouchRate
-        random = SessionRandom(seed: seed)
+        random = Xoshiro256(seed: seed)
     }
 
     /// The samples of `step`, given the visible area it happens in (for a scroll or a

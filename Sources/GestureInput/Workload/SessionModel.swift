@@ -1,3 +1,4 @@
+import SeededRandom
 import SelectionCore
 import SelectionTrace
 
@@ -41,7 +42,7 @@ public struct SessionModel {
     /// When the last step ended, in milliseconds.
     public private(set) var clock: Int = 0
 
-    private var random: SessionRandom
+    private var random: Xoshiro256
     private let initialPhotoCount: Int
     private let minimumPressDuration: Int
     private var plan: [Planned] = []
@@ -103,7 +104,7 @@ public struct SessionModel {
         engine = FastEngine(configuration: configuration)
         initialPhotoCount = configuration.photos.count
         insertedIDPool = max(Self.smallestPool, 2 * configuration.photos.count)
-        random = SessionRandom(seed: seed)
+        random = Xoshiro256(seed: seed)
         poolBase = engine.slots.count
         countedPrefix = engine.slots.countedPrefix
         var listedPoolNumbers: [Int: PhotoSlot] = [:]

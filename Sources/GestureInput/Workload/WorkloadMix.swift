@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// The gestures a synthetic user makes, as the mix names them.
 public enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     /// Browsing: tap a photo to open it, usually followed by Back.
@@ -116,7 +118,7 @@ public struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Draws a gesture with probability proportional to its weight. O(gestures).
-    func draw(using random: inout SessionRandom) -> SessionGesture {
+    func draw(using random: inout Xoshiro256) -> SessionGesture {
         let total = weights.reduce(0, +)
         var remaining = random.unit() * total
         for (gesture, weight) in zip(SessionGesture.allCases, weights) where weight > 0 {

@@ -189,11 +189,11 @@ public struct FastEngine: SelectionEngine, Sendable {
 
     /// O(N / 64) words for the union with the live bitmap; with a limit, O(N) more to append
     /// the new picks in grid order.
-    private mutating func selectAll() -> SlotStep {
+    mutating func selectAll(checkingLimit: Bool = true) -> SlotStep {
         guard mode == .selecting else { return .ignored }
         if sheet != nil { return .rejected(.covered) }
         if selection.count == grid.count { return .ignored }
-        if let limit, limit < grid.count { return .rejected(.limitReached) }
+        if checkingLimit, let limit, limit < grid.count { return .rejected(.limitReached) }
         if limit != nil {
             for slot in grid where !selection.contains(slot) {
                 pickOrder.append(slot)

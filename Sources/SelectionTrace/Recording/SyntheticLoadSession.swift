@@ -1,3 +1,4 @@
+import SeededRandom
 import SelectionCore
 
 /// A seeded, endless stream of plausible gestures on a grid given by count: what
@@ -19,10 +20,11 @@ import SelectionCore
 ///   ids, so the trace also defines ids as it goes.
 ///
 /// Every event carries `t`, advancing 30 to 600 ms a gesture.
-public struct SyntheticSession: Sendable {
+public struct SyntheticLoadSession: Sendable {
     public let photoCount: Int
     public let seed: UInt64
-    private var random: SplitMix
+    /// One draw an event or two; ranges by one multiply-high (see `multiplyHigh(below:)`).
+    private var random: SplitMix64
     private var time = 0
     private var selecting = false
     private var sheetShown = false
@@ -35,7 +37,7 @@ public struct SyntheticSession: Sendable {
         precondition(photoCount >= 0, "a grid has at least 0 photos")
         self.photoCount = photoCount
         self.seed = seed
-        random = SplitMix(state: seed)
+        random = SplitMix64(seed: seed)
     }
 
     /// The header of the session's trace: the grid by count, and how it was made.
@@ -50,13 +52,13 @@ public struct SyntheticSession: Sendable {
 
     /// The next event. O(1).
     public mutating func next() -> TraceEvent {
-        time += 30 + random.below(571)
+        time += 30 + random.multiplyHigh(below: 571)
         return TraceEvent(t: time, selecting ? selectingEvent() : browsingEvent())
     }
 
     private mutating func browsingEvent() -> Event {
-        guard photoCount > 0 else { return random.below(2) == 0 ? .select : .back }
-        let roll = random.below(100)
+        guard photoCount > 0 else { return random.multiplyHigh(below: 2) == 0 ? .select : .back }
+        let roll = random.multiplyHigh(below: 100)
         switch roll {
         case 0..<55:
             selecting = true
@@ -79,10 +81,10 @@ public struct SyntheticSession: Sendable {
             sheetShown = false
             return .dismiss
         }
-        let roll = random.below(1_000_000)
+        let roll = random.multiplyHigh(below: 1_000_000)
         switch roll {
         case 0..<930_000:
-            return .tap(photo(randomly: random.below(2) == 0))
+            return .tap(photo(randomly: random.multiplyHigh(below: 2) == 0))
         case 930_000..<940_000:
             leaveSelecting()
             return .done
@@ -97,7 +99,7 @@ public struct SyntheticSession: Sendable {
             return .selectAll
         case 955_005..<955_010:
             sheetShown = true
-            return random.below(2) == 0 ? .share : .edit
+            return random.multiplyHigh(below: 2) == 0 ? .share : .edit
         case 955_010..<955_015:
             if allChosen { return .deselectAll }
             leaveSelecting()
@@ -124,11 +126,11 @@ public struct SyntheticSession: Sendable {
     /// A few photos disappear (some of them maybe chosen) and as many new ones appear anywhere.
     private mutating func libraryChange() -> Event {
         var removed: [PhotoID] = []
-        for _ in 0..<(1 + random.below(3)) { removed.append(String(1 + random.below(max(1, photoCount)))) }
+        for _ in 0..<(1 + random.multiplyHigh(below: 3)) { removed.append(String(1 + random.multiplyHigh(below: max(1, photoCount)))) }
         var inserted: [Insertion] = []
         for _ in 0..<removed.count {
             freshIDs += 1
-            inserted.append(Insertion(photo: "new-\(freshIDs)", at: random.below(photoCount + 1)))
+            inserted.append(Insertion(photo: "new-\(freshIDs)", at: random.multiplyHigh(below: photoCount + 1)))
         }
         return .libraryChanged(removed: removed, inserted: inserted)
     }
@@ -136,32 +138,11 @@ public struct SyntheticSession: Sendable {
     /// A photo of the grid: anywhere, or a few photos from the last one.
     private mutating func photo(randomly: Bool) -> PhotoID {
         if randomly || photoCount < 8 {
-            lastPhoto = 1 + random.below(max(1, photoCount))
+            lastPhoto = 1 + random.multiplyHigh(below: max(1, photoCount))
         } else {
-            let step = 1 + random.below(4)
-            lastPhoto = lastPhoto + step <= photoCount ? lastPhoto + step : 1 + random.below(photoCount)
+            let step = 1 + random.multiplyHigh(below: 4)
+            lastPhoto = lastPhoto + step <= photoCount ? lastPhoto + step : 1 + random.multiplyHigh(below: photoCount)
         }
         return String(lastPhoto)
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood): one 64-bit word of state, fast, and good enough to
-/// pick gestures. Ranges use the multiply-high method, whose tiny bias does not matter here.
-struct SplitMix: Sendable {
-    var state: UInt64
-
-    @inline(__always)
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0 ..< bound` (bound ≥ 1).
-    @inline(__always)
-    mutating func below(_ bound: Int) -> Int {
-        Int(next().multipliedFullWidth(by: UInt64(bound)).high)
     }
 }

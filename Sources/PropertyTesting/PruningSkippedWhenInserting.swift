@@ -1,0 +1,20 @@
+@_spi(Testing) import SelectionCore
+
+/// A library change that both removes and inserts photos forgets to prune the selection.
+public enum PruningSkippedWhenInserting: PlantedBug {
+    public static let name = "pruning-skipped-when-inserting"
+
+    /// The change's own cost plus a copy of the pick order; nil (no cost) for other events.
+    public static func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+        guard case .libraryChanged(let removed, let inserted) = event, !removed.isEmpty, !inserted.isEmpty else { return nil }
+        let selection = engine.selection
+        let picks = engine.pickOrder
+        var step = engine.apply(event)
+        guard step.outcome == .applied else { return step }
+        engine.restoreSelection(selection, pickOrder: picks)
+        step.haptic = false
+        step.animation = nil
+        step.announcement = nil
+        return step
+    }
+}

@@ -1,0 +1,13 @@
+@_spi(Testing) import SelectionCore
+
+/// Select all chooses every photo even when a limit forbids it: the engine's own Select all
+/// with the limit check turned off.
+public enum SelectAllIgnoresLimit: PlantedBug {
+    public static let name = "select-all-ignores-limit"
+
+    /// O(N / 64) words for a Select all, O(N) more with a limit; nil (no cost) otherwise.
+    public static func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+        guard event == .selectAll else { return nil }
+        return engine.selectAllIgnoringLimit()
+    }
+}

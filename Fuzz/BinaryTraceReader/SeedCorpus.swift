@@ -34,7 +34,7 @@ func writeSeedCorpus(from input: String, to output: String) throws -> Int {
         written += 1
     }
     for seed in 1...3 {
-        var session = SyntheticSession(photoCount: 40 * seed, seed: UInt64(seed))
+        var session = SyntheticLoadSession(photoCount: 40 * seed, seed: UInt64(seed))
         let trace = Trace(header: session.header, events: (0..<(60 * seed)).map { _ in session.next() })
         let bytes = trace.binaryEncoded(salt: UInt32(seed), syncInterval: 8)
         try Data(bytes).write(to: URL(fileURLWithPath: output + "/synthetic-\(seed).gstrace"))

@@ -21,4 +21,5 @@ public struct Mutant<Bug: PlantedBug>: CheckableEngine, Sendable {
     public var photos: [PhotoID] { fastEngine.photos }
     public var selectedPhotos: [PhotoID] { fastEngine.selectedPhotos }
     public var picks: [PhotoID] { fastEngine.picks }
+    public var isDragging: Bool { fastEngine.isDragging }
 }

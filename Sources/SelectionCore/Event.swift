@@ -36,6 +36,14 @@ public enum GridEvent<Photo: Hashable & Sendable>: Hashable, Sendable {
     case dismiss
     /// Photos that appear and disappear outside the app.
     case libraryChanged(removed: [Photo], inserted: [PhotoInsertion<Photo>])
+    /// The remove button on a tray thumbnail (SPEC.md section 6).
+    case removeFromTray(Photo)
+    /// A finger goes down on a photo and slides sideways while selecting (SPEC.md section 6).
+    case dragBegan(Photo)
+    /// The photo under the dragging finger changed.
+    case dragMoved(Photo)
+    /// The dragging finger lifted.
+    case dragEnded
 
     /// The event's name as it is written in traces and reports.
     public var name: EventName {
@@ -54,13 +62,19 @@ public enum GridEvent<Photo: Hashable & Sendable>: Hashable, Sendable {
         case .edit: .edit
         case .dismiss: .dismiss
         case .libraryChanged: .libraryChanged
+        case .removeFromTray: .removeFromTray
+        case .dragBegan: .dragBegan
+        case .dragMoved: .dragMoved
+        case .dragEnded: .dragEnded
         }
     }
 
     /// The photo an event names, for the events that name one.
     public var photo: Photo? {
         switch self {
-        case .longPress(let p), .selectItem(let p), .tap(let p): p
+        case .longPress(let p), .selectItem(let p), .tap(let p), .removeFromTray(let p), .dragBegan(let p),
+            .dragMoved(let p):
+            p
         default: nil
         }
     }
@@ -78,7 +92,8 @@ public enum GridEvent<Photo: Hashable & Sendable>: Hashable, Sendable {
         case .share: self = .share
         case .edit: self = .edit
         case .dismiss: self = .dismiss
-        case .longPress, .selectItem, .tap, .libraryChanged: return nil
+        case .dragEnded: self = .dragEnded
+        case .longPress, .selectItem, .tap, .libraryChanged, .removeFromTray, .dragBegan, .dragMoved: return nil
         }
     }
 
@@ -89,6 +104,9 @@ public enum GridEvent<Photo: Hashable & Sendable>: Hashable, Sendable {
         case .longPress(let p): .longPress(try transform(p))
         case .selectItem(let p): .selectItem(try transform(p))
         case .tap(let p): .tap(try transform(p))
+        case .removeFromTray(let p): .removeFromTray(try transform(p))
+        case .dragBegan(let p): .dragBegan(try transform(p))
+        case .dragMoved(let p): .dragMoved(try transform(p))
         case .libraryChanged(let removed, let inserted):
             .libraryChanged(
                 removed: try removed.map(transform),
@@ -106,11 +124,13 @@ public typealias Insertion = PhotoInsertion<PhotoID>
 public enum EventName: String, CaseIterable, Sendable {
     case longPress, selectItem, tap, select, selectAll, deselectAll, done, back
     case delete, move, share, edit, dismiss, libraryChanged
+    /// SPEC.md section 6.
+    case removeFromTray, dragBegan, dragMoved, dragEnded
 
     /// Whether the event needs a `photo` field.
     public var needsPhoto: Bool {
         switch self {
-        case .longPress, .selectItem, .tap: true
+        case .longPress, .selectItem, .tap, .removeFromTray, .dragBegan, .dragMoved: true
         default: false
         }
     }
@@ -123,7 +143,8 @@ extension GridEvent where Photo == PhotoID {
     /// A short human form for the step table: `tap 7`, `libraryChanged -3 +x@0`.
     public var summary: String {
         switch self {
-        case .longPress(let photo), .selectItem(let photo), .tap(let photo):
+        case .longPress(let photo), .selectItem(let photo), .tap(let photo), .removeFromTray(let photo),
+            .dragBegan(let photo), .dragMoved(let photo):
             return "\(name.rawValue) \(photo)"
         case .libraryChanged(let removed, let inserted):
             let parts = removed.map { "-\($0)" } + inserted.map { "+\($0.photo)@\($0.at)" }

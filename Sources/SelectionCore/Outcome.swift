@@ -1,6 +1,8 @@
 /// Why an event was refused. SPEC.md section 2 lists the checks in order.
 public enum RejectionReason: String, CaseIterable, Hashable, Sendable {
     case unknownPhoto, covered, limitReached, nothingSelected, duplicatePhoto
+    /// `removeFromTray` of a photo that is not chosen (SPEC.md section 6).
+    case notInTray
 }
 
 /// What became of one event. Ignored and rejected events change nothing and emit nothing.

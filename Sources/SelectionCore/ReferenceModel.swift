@@ -27,6 +27,20 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     public let reduceMotion: Bool
     private var selection: Set<PhotoID> = []
     public private(set) var picks: [PhotoID] = []
+    /// The drag in progress (SPEC.md section 6), if any.
+    private var drag: Drag?
+
+    /// What a drag remembers when it begins: where, what it does, and what it started from.
+    private struct Drag: Sendable {
+        /// The anchor's grid position: the grid cannot change while a drag is in progress,
+        /// since any other event ends it first.
+        var anchorPosition: Int
+        var unchoosing: Bool
+        var baseSelection: Set<PhotoID>
+        var basePicks: [PhotoID]
+        /// The grid position of the range's far end, where the search for the next one starts.
+        var endPosition: Int
+    }
 
     /// Up to this many photos are found by a scan of the grid each (which stops at the photo);
     /// more are found in one pass that hashes every grid photo, which costs about as much as
@@ -45,11 +59,29 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     public func contains(_ photo: PhotoID) -> Bool { photoSet.contains(photo) }
     public func isSelected(_ photo: PhotoID) -> Bool { selection.contains(photo) }
     public var selectedPhotos: [PhotoID] { positions(of: selection).map { photos[$0] } }
+    public var isDragging: Bool { drag != nil }
 
     private var animation: Effect { .animation(reduceMotion ? .none : .snappy) }
 
     public mutating func apply(_ event: Event) -> Step {
         switch event {
+        case .dragMoved(let photo):
+            return dragMoved(to: photo)
+        case .dragEnded:
+            guard mode == .selecting, drag != nil else { return .ignored }
+            drag = nil
+            return Step(outcome: .applied)
+        default:
+            // Any other event ends a drag in progress first, without a step of its own.
+            drag = nil
+        }
+        switch event {
+        case .dragMoved, .dragEnded:
+            preconditionFailure("handled above")
+        case .removeFromTray(let photo):
+            return removeFromTray(photo)
+        case .dragBegan(let photo):
+            return dragBegan(at: photo)
         case .longPress(let photo), .selectItem(let photo):
             return enterSelecting(with: photo)
         case .tap(let photo):
@@ -65,7 +97,8 @@ public struct ReferenceModel: SelectionEngine, Sendable {
             if selection.isEmpty { return .ignored }
             selection = []
             picks = []
-            return Step(outcome: .applied, effects: [.haptic, animation], announcements: [.countChanged(0)])
+            return Step(
+                outcome: .applied, effects: [.haptic, animation], announcements: [.countChanged(0)])
         case .done:
             guard mode == .selecting else { return .ignored }
             if sheet != nil { return .rejected(.covered) }
@@ -111,7 +144,8 @@ public struct ReferenceModel: SelectionEngine, Sendable {
             effects.append(.haptic)
         }
         effects.append(animation)
-        return Step(outcome: .applied, effects: effects, announcements: [.modeEntered(count: selection.count)])
+        return Step(
+            outcome: .applied, effects: effects, announcements: [.modeEntered(count: selection.count)])
     }
 
     private mutating func tap(_ photo: PhotoID) -> Step {
@@ -126,7 +160,9 @@ public struct ReferenceModel: SelectionEngine, Sendable {
             selection.insert(photo)
             picks.append(photo)
         }
-        return Step(outcome: .applied, effects: [.haptic, animation], announcements: [.countChanged(selection.count)])
+        return Step(
+            outcome: .applied, effects: [.haptic, animation],
+            announcements: [.countChanged(selection.count)])
     }
 
     private mutating func selectAll() -> Step {
@@ -146,7 +182,101 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         }
         // The selection was inside the grid; now it is the whole grid.
         selection = photoSet
-        return Step(outcome: .applied, effects: [.haptic, animation], announcements: [.countChanged(selection.count)])
+        return Step(
+            outcome: .applied, effects: [.haptic, animation],
+            announcements: [.countChanged(selection.count)])
+    }
+
+    // MARK: - SPEC.md section 6
+
+    private mutating func removeFromTray(_ photo: PhotoID) -> Step {
+        guard limit != nil else { return .ignored }
+        if sheet != nil { return .rejected(.covered) }
+        guard selection.contains(photo) else { return .rejected(.notInTray) }
+        selection.remove(photo)
+        picks.removeAll { $0 == photo }
+        return Step(
+            outcome: .applied, effects: [.haptic, animation],
+            announcements: [.countChanged(selection.count)])
+    }
+
+    private mutating func dragBegan(at photo: PhotoID) -> Step {
+        guard contains(photo) else { return .rejected(.unknownPhoto) }
+        guard mode == .selecting else { return .ignored }
+        if sheet != nil { return .rejected(.covered) }
+        let unchoosing = selection.contains(photo)
+        if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
+        let anchor = photos.firstIndex(of: photo)!
+        drag = Drag(
+            anchorPosition: anchor, unchoosing: unchoosing, baseSelection: selection, basePicks: picks,
+            endPosition: anchor)
+        _ = sweepDrag(to: anchor)
+        return Step(
+            outcome: .applied, effects: [.haptic, animation],
+            announcements: [.countChanged(selection.count)])
+    }
+
+    private mutating func dragMoved(to photo: PhotoID) -> Step {
+        guard mode == .selecting, let current = drag else { return .ignored }
+        guard contains(photo) else { return .rejected(.unknownPhoto) }
+        // The grid has not changed since the drag began: search outwards from the last end,
+        // so that a finger moving a photo at a time costs a step or two.
+        var distance = 0
+        while true {
+            let before = current.endPosition - distance
+            let after = current.endPosition + distance
+            if before >= 0 && photos[before] == photo {
+                drag!.endPosition = before
+                break
+            }
+            if after < photos.count && photos[after] == photo {
+                drag!.endPosition = after
+                break
+            }
+            distance += 1
+        }
+        let countBefore = selection.count
+        let selectionBefore = selection
+        let picksBefore = picks
+        let keptOut = sweepDrag(to: drag!.endPosition)
+        let selectionChanged = selection != selectionBefore
+        guard selectionChanged || picks != picksBefore else {
+            return keptOut ? .rejected(.limitReached) : .ignored
+        }
+        var effects: [Effect] = []
+        if selectionChanged { effects.append(.haptic) }
+        effects.append(animation)
+        let countChanged = selection.count != countBefore
+        return Step(
+            outcome: .applied, effects: effects,
+            announcements: countChanged ? [.countChanged(selection.count)] : [])
+    }
+
+    /// Sets selection and picks from the drag's base and the range from its anchor to `end`,
+    /// as SPEC.md section 6 defines them. Returns whether the limit kept a photo of the range
+    /// out. O(range + base picks), with hashing.
+    private mutating func sweepDrag(to end: Int) -> Bool {
+        let drag = drag!
+        let step = end >= drag.anchorPosition ? 1 : -1
+        let range = stride(from: drag.anchorPosition, through: end, by: step).map { photos[$0] }
+        if drag.unchoosing {
+            let swept = Set(range)
+            selection = drag.baseSelection.subtracting(swept)
+            picks = drag.basePicks.filter { !swept.contains($0) }
+            return false
+        }
+        selection = drag.baseSelection
+        picks = drag.basePicks
+        var keptOut = false
+        for photo in range where !drag.baseSelection.contains(photo) {
+            if let limit, selection.count >= limit {
+                keptOut = true
+                break
+            }
+            selection.insert(photo)
+            picks.append(photo)
+        }
+        return keptOut
     }
 
     /// The shared checks of Delete, Move, Share and Edit; nil when the action may go ahead.
@@ -184,7 +314,9 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         var arriving = Set<PhotoID>()
         for insertion in inserted {
             let stillInGrid = photoSet.contains(insertion.photo) && !leaving.contains(insertion.photo)
-            if stillInGrid || !arriving.insert(insertion.photo).inserted { return .rejected(.duplicatePhoto) }
+            if stillInGrid || !arriving.insert(insertion.photo).inserted {
+                return .rejected(.duplicatePhoto)
+            }
         }
         guard !leaving.isEmpty || !inserted.isEmpty else { return .ignored }
 

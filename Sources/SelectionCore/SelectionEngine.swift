@@ -39,6 +39,8 @@ public protocol SelectionEngine {
     /// The chosen photos, in the order they were picked (the tray). SPEC.md makes pick order
     /// observable only when a limit is set; without one an engine may return grid order.
     var picks: [PhotoID] { get }
+    /// Whether a drag to select is in progress (SPEC.md section 6).
+    var isDragging: Bool { get }
 }
 
 extension SelectionEngine {
@@ -53,7 +55,7 @@ extension SelectionEngine {
         let selection = selectedPhotos
         return SelectionState(
             mode: mode, photos: photos, selection: selection, picks: limit == nil ? selection : picks,
-            sheet: sheet, limit: limit, reduceMotion: reduceMotion)
+            sheet: sheet, limit: limit, reduceMotion: reduceMotion, dragging: isDragging)
     }
 
     /// The app bar title.

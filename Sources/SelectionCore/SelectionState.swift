@@ -11,11 +11,14 @@ public struct SelectionState: Hashable, Sendable {
     public var sheet: Sheet?
     public var limit: Int?
     public var reduceMotion: Bool
+    /// A drag to select is in progress (SPEC.md section 6).
+    public var dragging: Bool
 
     public init(
         mode: Mode, photos: [PhotoID], selection: [PhotoID], picks: [PhotoID],
-        sheet: Sheet?, limit: Int?, reduceMotion: Bool
+        sheet: Sheet?, limit: Int?, reduceMotion: Bool, dragging: Bool = false
     ) {
+        self.dragging = dragging
         self.mode = mode
         self.photos = photos
         self.selection = selection
@@ -49,6 +52,9 @@ public struct SelectionState: Hashable, Sendable {
         }
         if let limit, selection.count > limit {
             violations.append("selection of \(selection.count) exceeds the limit of \(limit)")
+        }
+        if dragging && (mode != .selecting || sheet != nil) {
+            violations.append("a drag in progress while browsing or with a sheet shown")
         }
         if picks.count != selection.count || Set(picks) != chosen {
             violations.append("picks is not a permutation of selection")

@@ -31,6 +31,7 @@ struct ReordersOnMove: CheckableEngine {
     var photos: [PhotoID] { engine.photos }
     var selectedPhotos: [PhotoID] { engine.selectedPhotos }
     var picks: [PhotoID] { engine.picks }
+    var isDragging: Bool { engine.isDragging }
 }
 
 @Suite("Streaming check")

@@ -7,7 +7,7 @@ extension SessionModel {
     func maximumLineLength(_ event: SlotEvent) -> Int {
         let photos: Int
         switch event {
-        case .longPress, .selectItem, .tap: photos = 1
+        case .longPress, .selectItem, .tap, .removeFromTray, .dragBegan, .dragMoved: photos = 1
         case .libraryChanged(let removed, let inserted): photos = removed.count + inserted.count
         default: photos = 0
         }
@@ -23,7 +23,8 @@ extension SessionModel {
         line.write(",\"event\":\"")
         line.write(Self.name(of: event))
         switch event {
-        case .longPress(let slot), .selectItem(let slot), .tap(let slot):
+        case .longPress(let slot), .selectItem(let slot), .tap(let slot), .removeFromTray(let slot),
+            .dragBegan(let slot), .dragMoved(let slot):
             line.write("\",\"photo\":")
             writeID(of: slot, to: &line)
         case .libraryChanged(let removed, let inserted):
@@ -70,6 +71,10 @@ extension SessionModel {
         case .edit: "edit"
         case .dismiss: "dismiss"
         case .libraryChanged: "libraryChanged"
+        case .removeFromTray: "removeFromTray"
+        case .dragBegan: "dragBegan"
+        case .dragMoved: "dragMoved"
+        case .dragEnded: "dragEnded"
         }
     }
 }

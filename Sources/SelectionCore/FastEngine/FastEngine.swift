@@ -27,6 +27,18 @@ public struct FastEngine: SelectionEngine, Sendable {
     /// step, the first pass of a streamed report) turns it off: the state does not depend on
     /// those lists, and the steps then carry empty ones.
     public var listsActionPhotos = true
+    /// The drag in progress (SPEC.md section 6), if any.
+    private var drag: SlotDrag?
+
+    /// What a drag remembers when it begins.
+    private struct SlotDrag: Sendable {
+        /// The grid in order when the drag began; it cannot change while the drag lasts.
+        var order: [PhotoSlot]
+        var anchorPosition: Int
+        var unchoosing: Bool
+        var baseSelection: SelectionBitmap
+        var basePickOrder: [PhotoSlot]
+    }
 
     /// O(N) for a grid given by count (the slot order is written once; no string is built),
     /// and the same for an id list without repeats, whose table the slots take over as it is
@@ -85,6 +97,8 @@ public struct FastEngine: SelectionEngine, Sendable {
 
     public var picks: [PhotoID] { limit == nil ? selectedPhotos : slots.ids(for: pickOrder) }
 
+    public var isDragging: Bool { drag != nil }
+
     // MARK: - The reducer
 
     /// Applies one interned event. Same meaning as `ReferenceModel.apply`, check for check.
@@ -97,6 +111,23 @@ public struct FastEngine: SelectionEngine, Sendable {
     @inline(never)
     private mutating func applyOther(_ event: SlotEvent) -> SlotStep {
         switch event {
+        case .dragMoved(let slot):
+            return dragMoved(to: slot)
+        case .dragEnded:
+            guard mode == .selecting, drag != nil else { return .ignored }
+            drag = nil
+            return SlotStep(outcome: .applied)
+        default:
+            // Any other event ends a drag in progress first, without a step of its own.
+            drag = nil
+        }
+        switch event {
+        case .dragMoved, .dragEnded:
+            preconditionFailure("handled above")
+        case .removeFromTray(let slot):
+            return removeFromTray(slot)
+        case .dragBegan(let slot):
+            return dragBegan(at: slot)
         case .longPress(let slot), .selectItem(let slot):
             return enterSelecting(with: slot)
         case .tap(let slot):
@@ -111,7 +142,8 @@ public struct FastEngine: SelectionEngine, Sendable {
             if sheet != nil { return .rejected(.covered) }
             if selection.isEmpty { return .ignored }
             clearSelection()
-            return SlotStep(outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(0))
+            return SlotStep(
+                outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(0))
         case .done:
             guard mode == .selecting else { return .ignored }
             if sheet != nil { return .rejected(.covered) }
@@ -136,7 +168,8 @@ public struct FastEngine: SelectionEngine, Sendable {
             return leaveSelecting(action: .deleted(chosen))
         case .move:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            return leaveSelecting(action: .moved(listsActionPhotos ? selection.slots(inGridOrder: grid) : []))
+            return leaveSelecting(
+                action: .moved(listsActionPhotos ? selection.slots(inGridOrder: grid) : []))
         case .share:
             return present(.share)
         case .edit:
@@ -148,6 +181,77 @@ public struct FastEngine: SelectionEngine, Sendable {
         case .libraryChanged(let removed, let inserted):
             return libraryChanged(removed: removed, inserted: inserted)
         }
+    }
+
+    // MARK: - SPEC.md section 6
+
+    /// O(1), plus O(limit) to drop the pick.
+    private mutating func removeFromTray(_ slot: PhotoSlot) -> SlotStep {
+        guard limit != nil else { return .ignored }
+        if sheet != nil { return .rejected(.covered) }
+        guard grid.contains(slot), selection.contains(slot) else { return .rejected(.notInTray) }
+        selection.remove(slot)
+        if let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: .countChanged(selection.count))
+    }
+
+    /// O(N): the grid's order is read once.
+    private mutating func dragBegan(at slot: PhotoSlot) -> SlotStep {
+        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
+        guard mode == .selecting else { return .ignored }
+        if sheet != nil { return .rejected(.covered) }
+        let unchoosing = selection.contains(slot)
+        if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
+        let order = grid.order
+        let anchor = order.firstIndex(of: slot)!
+        drag = SlotDrag(
+            order: order, anchorPosition: anchor, unchoosing: unchoosing, baseSelection: selection,
+            basePickOrder: pickOrder)
+        _ = sweepDrag(to: anchor)
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: .countChanged(selection.count))
+    }
+
+    /// O(N) to find the photo, plus O(range) to sweep.
+    private mutating func dragMoved(to slot: PhotoSlot) -> SlotStep {
+        guard mode == .selecting, let current = drag else { return .ignored }
+        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
+        let end = current.order.firstIndex(of: slot)!
+        let countBefore = selection.count
+        let selectionBefore = selection
+        let picksBefore = pickOrder
+        let keptOut = sweepDrag(to: end)
+        let selectionChanged = selection != selectionBefore
+        guard selectionChanged || pickOrder != picksBefore else {
+            return keptOut ? .rejected(.limitReached) : .ignored
+        }
+        return SlotStep(
+            outcome: .applied, haptic: selectionChanged, animation: animation,
+            announcement: selection.count != countBefore ? .countChanged(selection.count) : nil)
+    }
+
+    /// Selection and picks from the drag's base and the range from its anchor to `end`.
+    /// Returns whether the limit kept a photo of the range out. O(range + base picks).
+    private mutating func sweepDrag(to end: Int) -> Bool {
+        let drag = drag!
+        let step = end >= drag.anchorPosition ? 1 : -1
+        let range = stride(from: drag.anchorPosition, through: end, by: step)
+        selection = drag.baseSelection
+        if drag.unchoosing {
+            for position in range { selection.remove(drag.order[position]) }
+            if limit != nil { pickOrder = drag.basePickOrder.filter(selection.contains) }
+            return false
+        }
+        pickOrder = drag.basePickOrder
+        for position in range where !drag.baseSelection.contains(drag.order[position]) {
+            if let limit, selection.count >= limit { return true }
+            selection.insert(drag.order[position])
+            if limit != nil { pickOrder.append(drag.order[position]) }
+        }
+        return false
     }
 
     /// O(1).
@@ -184,7 +288,8 @@ public struct FastEngine: SelectionEngine, Sendable {
             selection.insert(slot)
         }
         return SlotStep(
-            outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(selection.count))
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: .countChanged(selection.count))
     }
 
     /// O(N / 64) words for the union with the live bitmap; with a limit, O(N) more to append
@@ -201,7 +306,8 @@ public struct FastEngine: SelectionEngine, Sendable {
         }
         selection.selectAll(liveSlots: grid.live)
         return SlotStep(
-            outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(selection.count))
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: .countChanged(selection.count))
     }
 
     private func refusalOfActionOnSelection() -> SlotStep? {
@@ -217,7 +323,8 @@ public struct FastEngine: SelectionEngine, Sendable {
         if let refusal = refusalOfActionOnSelection() { return refusal }
         sheet = kind
         return SlotStep(
-            outcome: .applied, action: .present(kind, listsActionPhotos ? selection.slots(inGridOrder: grid) : []))
+            outcome: .applied,
+            action: .present(kind, listsActionPhotos ? selection.slots(inGridOrder: grid) : []))
     }
 
     /// O(chunks) to clear the selection.
@@ -264,7 +371,8 @@ public struct FastEngine: SelectionEngine, Sendable {
         }
         guard selection.count != before else { return SlotStep(outcome: .applied) }
         return SlotStep(
-            outcome: .applied, haptic: true, animation: animation, announcement: .countChanged(selection.count))
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: .countChanged(selection.count))
     }
 
     /// Whether no insertion is already in the grid once the removals are applied, and none is

@@ -76,10 +76,14 @@ enum BinaryRecordKind {
         case .edit: 11
         case .dismiss: 12
         case .libraryChanged: 13
+        case .removeFromTray: 14
+        case .dragBegan: 15
+        case .dragMoved: 16
+        case .dragEnded: 17
         }
     }
 
-    static let eventCount = 14
+    static let eventCount = 18
 
     /// A name for messages: `tap`, `id definitions`, `kind 0x42`.
     static func describe(_ kind: UInt8) -> String {

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SelectionCore", targets: ["SelectionCore"]),
         .library(name: "SelectionTrace", targets: ["SelectionTrace"]),
         .library(name: "BenchmarkKit", targets: ["BenchmarkKit"]),
+        // For other packages: check your own selection code against SPEC.md (no jemalloc).
+        .library(name: "GridSimKit", targets: ["GridSimKit"]),
     ],
     targets: [
         // Domain: events, state, the reducer(s) and what a person sees.
@@ -29,6 +31,10 @@ let package = Package(
 
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
         .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
+
+        // The kit for other packages' selection code: an adapter protocol, conformance cases,
+        // differential property runs and trace folders. Links nothing an app's tests cannot.
+        .target(name: "GridSimKit", dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "SeededRandom"]),
 
         // The typed argument parser, usage errors and exit codes of gridsim and gridsim-bench.
         // It imports nothing, so neither command pulls anything in through it.

@@ -97,6 +97,19 @@ public enum GridEvent<Photo: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 
+    /// The event that names one photo, for the names of such events; nil for the others.
+    public init?(name: EventName, photo: Photo) {
+        switch name {
+        case .longPress: self = .longPress(photo)
+        case .selectItem: self = .selectItem(photo)
+        case .tap: self = .tap(photo)
+        case .removeFromTray: self = .removeFromTray(photo)
+        case .dragBegan: self = .dragBegan(photo)
+        case .dragMoved: self = .dragMoved(photo)
+        default: return nil
+        }
+    }
+
     /// The same event with every photo transformed, in order: ids to slots and back.
     @inlinable
     public func mapPhotos<Other>(_ transform: (Photo) throws -> Other) rethrows -> GridEvent<Other> {

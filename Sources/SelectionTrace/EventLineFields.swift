@@ -46,14 +46,11 @@ struct EventLineFields {
     func event() -> TraceEvent {
         let event: Event
         switch name {
-        case .longPress: event = .longPress(id(photo!))
-        case .selectItem: event = .selectItem(id(photo!))
-        case .tap: event = .tap(id(photo!))
         case .libraryChanged:
             event = .libraryChanged(
                 removed: removed.map(id), inserted: inserted.map { Insertion(photo: id($0.photo), at: $0.at) })
         default:
-            event = name.argumentlessEvent!
+            event = name.needsPhoto ? Event(name: name, photo: id(photo!))! : name.argumentlessEvent!
         }
         return TraceEvent(t: t, event)
     }

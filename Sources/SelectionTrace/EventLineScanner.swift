@@ -141,7 +141,7 @@ enum EventLineScanner {
             }
             guard index == bytes.count, let name else { return false }
             switch name {
-            case .longPress, .selectItem, .tap:
+            case _ where name.needsPhoto:
                 guard fields.photo != nil, !hasRemoved, !hasInserted else { return false }
             case .libraryChanged:
                 guard fields.photo == nil else { return false }

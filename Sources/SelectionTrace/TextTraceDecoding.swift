@@ -185,14 +185,11 @@ enum TextTraceDecoding {
         }
         let event: Event
         switch name {
-        case .longPress: event = .longPress(try photo(object, name))
-        case .selectItem: event = .selectItem(try photo(object, name))
-        case .tap: event = .tap(try photo(object, name))
         case .libraryChanged:
             event = .libraryChanged(removed: try removed(object), inserted: try inserted(object))
         default:
-            // Every other name takes no argument.
-            event = name.argumentlessEvent!
+            // Every other name takes one photo or no argument.
+            event = name.needsPhoto ? Event(name: name, photo: try photo(object, name))! : name.argumentlessEvent!
         }
         return TraceEvent(t: t, event)
     }

@@ -87,8 +87,9 @@ enum MutantsCommand {
             return "MISSED  \(name)  no property failed in \(finding.casesRun) cases"
         }
         let step = counterexample.shrunkFailure.step.map { ", step \($0)" } ?? ""
+        let events = counterexample.shrunk.events.count
         return "found   \(name)  by \(counterexample.failure.property) at case \(counterexample.caseIndex) "
             + "(seed \(PropertyRunner.format(seed: counterexample.caseSeed))), shrunk to "
-            + "\(counterexample.shrunk.events.count) events\(step)"
+            + "\(events) \(events == 1 ? "event" : "events")\(step)"
     }
 }

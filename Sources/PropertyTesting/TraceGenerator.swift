@@ -147,9 +147,18 @@ public struct TraceGenerator: Sendable {
     private func gesturePhoto(_ model: ReferenceModel, _ context: GenerationContext, using random: inout Xoshiro256)
         -> PhotoID
     {
-        let roll = Int.random(in: 0..<10, using: &random)
-        if roll < 3, let chosen = chosenPhoto(model, using: &random) { return chosen }
-        if roll < 9, let known = knownPhoto(model, using: &random) { return known }
+        photo(chosen: 3, known: 6, outOf: 10, model, context, using: &random)
+    }
+
+    /// A chosen photo with odds `chosen` in `total`, else one of the grid with odds `known`,
+    /// else (or when there is none to give) an unknown one.
+    private func photo(
+        chosen: Int, known: Int, outOf total: Int, _ model: ReferenceModel, _ context: GenerationContext,
+        using random: inout Xoshiro256
+    ) -> PhotoID {
+        let roll = Int.random(in: 0..<total, using: &random)
+        if roll < chosen, let photo = chosenPhoto(model, using: &random) { return photo }
+        if roll < chosen + known, let photo = knownPhoto(model, using: &random) { return photo }
         return unknownPhoto(context, using: &random)
     }
 
@@ -205,10 +214,7 @@ public struct TraceGenerator: Sendable {
     private func trayPhoto(_ model: ReferenceModel, _ context: GenerationContext, using random: inout Xoshiro256)
         -> PhotoID
     {
-        let roll = Int.random(in: 0..<20, using: &random)
-        if roll < 13, let chosen = chosenPhoto(model, using: &random) { return chosen }
-        if roll < 18, let known = knownPhoto(model, using: &random) { return known }
-        return unknownPhoto(context, using: &random)
+        photo(chosen: 13, known: 5, outOf: 20, model, context, using: &random)
     }
 
     // MARK: Drags

@@ -135,12 +135,11 @@ struct PlantedBugTests {
 }
 
 /// The drag of the drag bugs with no rule broken: the control for `PlantedDrag`.
-struct UnbrokenDrag: PlantedBug {
+typealias UnbrokenDrag = DragBug<NoRuleBroken>
+
+enum NoRuleBroken: DragRuleBreak {
     static let name = "unbroken-drag"
     static let summary = "none: SPEC.md's drag, run beside the engine"
     static let reportedIn = "nowhere"
-    private var drag = PlantedDrag(flaw: nil)
-    init() {}
-    mutating func apply(_ event: Event, to engine: inout FastEngine) -> Step? { drag.apply(event, to: &engine) }
-    var isDragging: Bool? { drag.isDragging }
+    static let flaw: PlantedDrag.Flaw? = nil
 }

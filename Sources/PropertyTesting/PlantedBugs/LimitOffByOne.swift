@@ -18,7 +18,7 @@ public struct LimitOffByOne: PlantedBug {
         selection.insert(slot)
         engine.restoreSelection(selection, pickOrder: engine.pickOrder + [slot])
         return Step(
-            outcome: .applied, haptic: true, animation: engine.reduceMotion ? AnimationStyle.none : .snappy,
+            outcome: .applied, haptic: true, animation: engine.animationStyle,
             announcement: .countChanged(selection.count))
     }
 }

@@ -31,7 +31,7 @@ public struct LongPressAfterDeleteNamesDeleted: PlantedBug {
             selection.insert(slot)
             engine.restoreSelection(selection, pickOrder: engine.limit == nil ? [] : [slot])
             return Step(
-                outcome: .applied, haptic: true, animation: engine.reduceMotion ? AnimationStyle.none : .snappy,
+                outcome: .applied, haptic: true, animation: engine.animationStyle,
                 announcement: .modeEntered(count: 1))
         default:
             return nil

@@ -53,3 +53,9 @@ public enum PlantedBugs {
         all.first { $0.name == name }
     }
 }
+
+extension FastEngine {
+    /// The animation the engine's applied steps carry: `none` with Reduce Motion, else
+    /// `snappy`. For planted bugs that make a step of their own. O(1).
+    var animationStyle: AnimationStyle { reduceMotion ? .none : .snappy }
+}

@@ -6,9 +6,9 @@
 /// shows that each drag bug differs from the engine in its flaw and in nothing else.
 ///
 /// The engine itself then never sees a drag event, so it never has a drag of its own.
-struct PlantedDrag: Sendable {
+public struct PlantedDrag: Sendable {
     /// The rule a drag bug breaks.
-    enum Flaw: Sendable {
+    public enum Flaw: Sendable {
         /// Each move starts from the selection the last one left, not from the drag's base:
         /// sliding back does not give the photos their state back.
         case forgetsBase
@@ -73,7 +73,7 @@ struct PlantedDrag: Sendable {
             basePickOrder: engine.pickOrder)
         _ = sweep(to: anchor, in: &engine)
         return Step(
-            outcome: .applied, haptic: true, animation: Self.animation(engine),
+            outcome: .applied, haptic: true, animation: engine.animationStyle,
             announcement: .countChanged(engine.selectedCount))
     }
 
@@ -92,7 +92,7 @@ struct PlantedDrag: Sendable {
         }
         let count = engine.selectedCount
         return Step(
-            outcome: .applied, haptic: selectionChanged, animation: Self.animation(engine),
+            outcome: .applied, haptic: selectionChanged, animation: engine.animationStyle,
             announcement: count != selectionBefore.count ? .countChanged(count) : nil)
     }
 
@@ -122,6 +122,4 @@ struct PlantedDrag: Sendable {
         engine.restoreSelection(selection, pickOrder: pickOrder)
         return keptOut
     }
-
-    private static func animation(_ engine: FastEngine) -> AnimationStyle { engine.reduceMotion ? .none : .snappy }
 }

@@ -237,9 +237,11 @@ struct PropertyTests {
     @Test func checkReportsEveryPropertyOnTheSeedTraces() throws {
         let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Traces")
-        for name in ["contextual-walkthrough", "grid-photos-disappear", "picker-tray-limit"] {
-            let trace = try Trace(contentsOfFile: traces.appendingPathComponent("\(name).jsonl").path)
-            #expect(PropertyRunner.check(trace) == [])
+        let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".jsonl") }
+        #expect(names.count >= 6)
+        for name in names.sorted() {
+            let trace = try Trace(contentsOfFile: traces.appendingPathComponent(name).path)
+            #expect(PropertyRunner.check(trace) == [], "\(name)")
         }
     }
 }

@@ -118,3 +118,17 @@ struct PlantedDragBugCommandTests {
         #expect(try PlantedBugCommandTests.run(["check", path], plantedBug: "").code == 0)
     }
 }
+
+/// `gridsim properties --exclude`: for an engine without some events, traces without them.
+@Suite("gridsim properties --exclude")
+struct PropertiesExcludeTests {
+    @Test func excludedEventsStayOutOfTheShrunkTraceAndTheReproduction() throws {
+        let result = try PlantedBugCommandTests.run(
+            ["properties", "--seed", "5", "--max-photos", "300", "--exclude", "dragMoved,dragBegan,dragEnded"],
+            plantedBug: "limit-off-by-one")
+        #expect(result.code == 1)
+        #expect(result.out.contains(" --exclude dragBegan,dragEnded,dragMoved --property "), "\(result.out)")
+        #expect(!result.out.contains(#""event":"drag"#), "\(result.out)")
+        #expect(Captured.run("properties", "--exclude", "swipe").code == 64)
+    }
+}

@@ -77,7 +77,7 @@ struct PlantedBugTests {
         #expect(counterexample == nil, "\(counterexample.map { "\($0.failure)\n\($0.shrunk.text)" } ?? "")")
     }
 
-    /// Each drag flaw on the smallest trace that shows it, against the reference model.
+    /// Each section 6 bug on the smallest trace that shows it, against the reference model.
     @Test(arguments: [
         // Sliding back over 3 leaves it chosen.
         ("drag-forgets-base", nil, [Event.select, .dragBegan("2"), .dragMoved("3"), .dragMoved("2")]),
@@ -86,8 +86,12 @@ struct PlantedBugTests {
         ("drag-ignores-limit", 2, [Event.select, .dragBegan("1"), .dragMoved("3")]),
         // Deselect all ends the drag: the move after it is ignored.
         ("drag-survives-other-events", nil, [Event.select, .dragBegan("1"), .deselectAll, .dragMoved("3")]),
+        // Picked 3, 1, 2: removing 1 leaves 3, 2, not the grid's 2, 3.
+        ("remove-from-tray-reorders-picks", 3, [Event.longPress("3"), .tap("1"), .tap("2"), .removeFromTray("1")]),
+        // 2 is not in the tray: notInTray, not chosen.
+        ("remove-from-tray-accepts-unchosen", 3, [Event.longPress("1"), .removeFromTray("2")]),
     ] as [(String, Int?, [Event])])
-    func eachDragFlawShowsOnItsTrace(name: String, limit: Int?, events: [Event]) throws {
+    func eachSectionSixBugShowsOnItsTrace(name: String, limit: Int?, events: [Event]) throws {
         let bug = try #require(PlantedBugs.named(name))
         let trace = Trace(
             header: TraceHeader(photos: .count(6), limit: limit), events: events.map { TraceEvent($0) })

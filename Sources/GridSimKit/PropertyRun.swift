@@ -20,8 +20,11 @@ public struct PropertyRun: Sendable {
     public var cases: Int
     /// The first case's seed.
     public var seed: UInt64
-    /// The grids and gesture streams generated.
-    public var generator: TraceGenerator
+    /// The largest grid generated (most are far smaller: the generator favours the sizes
+    /// where edge cases live).
+    public var maximumPhotos: Int
+    /// The most events in one trace.
+    public var maximumEvents: Int
     /// Where the shrunk counterexample is written (the folder is created); nil: nowhere
     /// (it is still in the failure's description).
     public var counterexampleDirectory: String?
@@ -36,16 +39,17 @@ public struct PropertyRun: Sendable {
     public static let defaultSeed: UInt64 = 0x5EED
 
     /// A run of `cases` traces from `seed` (default: `GRIDSIM_KIT_SEED`, else `defaultSeed`)
-    /// over grids of up to 500 photos and up to 60 events.
+    /// over grids of up to `maximumPhotos` photos and up to `maximumEvents` events, writing a
+    /// counterexample into the folder `counterexamples` (nil: nowhere).
     public init(
-        cases: Int = 300, seed: UInt64? = nil,
-        generator: TraceGenerator = TraceGenerator(maximumPhotos: 500, maximumEvents: 60),
+        cases: Int = 300, seed: UInt64? = nil, maximumPhotos: Int = 500, maximumEvents: Int = 60,
         counterexamples directory: String? = nil, maximumShrinkChecks: Int = 5_000
     ) {
         self.cases = cases
         self.seed =
             seed ?? ProcessInfo.processInfo.environment[Self.seedVariable].flatMap { UInt64($0) } ?? Self.defaultSeed
-        self.generator = generator
+        self.maximumPhotos = maximumPhotos
+        self.maximumEvents = maximumEvents
         self.counterexampleDirectory = directory
         self.maximumShrinkChecks = maximumShrinkChecks
     }
@@ -53,6 +57,10 @@ public struct PropertyRun: Sendable {
     /// The trace of case `index`, less the events `Adapter` does not handle. O(events).
     public func trace<Adapter: SelectionAdapter>(case index: Int, for adapter: Adapter.Type) -> Trace {
         Self.trace(seed: seed &+ UInt64(index), generator: generator, for: adapter)
+    }
+
+    private var generator: TraceGenerator {
+        TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents)
     }
 
     static func trace<Adapter: SelectionAdapter>(seed: UInt64, generator: TraceGenerator, for adapter: Adapter.Type)
@@ -69,6 +77,7 @@ public struct PropertyRun: Sendable {
     @discardableResult
     public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws(Counterexample) -> PropertyRunReport {
         var steps = 0
+        let generator = self.generator
         for index in 0..<cases {
             let caseSeed = seed &+ UInt64(index)
             let trace = Self.trace(seed: caseSeed, generator: generator, for: adapter)

@@ -1,4 +1,7 @@
+// Adapters speak SelectionCore's events and steps; conformance cases and counterexamples
+// are SelectionTrace's traces. Both come with the kit, so an adapter's file imports it alone.
 @_exported import SelectionCore
+@_exported import SelectionTrace
 
 /// Your selection code, as GridSim's kit drives it: conformance cases, differential property
 /// runs against the reference model, trace folders and benchmarks all go through this.

@@ -7,19 +7,20 @@ import SelectionCore
 ///
 /// It runs with the role `engine`, so the gate judges it as it judges GridSim's fast engine:
 /// allocations per operation (exact) and its time ratio to the case's anchor. Its results are
-/// checked against every other subject's, as theirs are.
-public struct OutsideEngine: Sendable {
+/// checked against every other subject's, as theirs are. Package-wide: the kit's benchmark
+/// module (GridSimKitBenchmarks) hands adapters in through it; no product exports it.
+package struct OutsideEngine: Sendable {
     /// The subject's name in reports and baselines.
-    public let name: String
+    package let name: String
     let engine: any (SelectionEngine & SendableMetatype).Type
     /// The largest grid it runs on; larger cases list it as skipped, saying why.
-    public let maximumPhotos: Int?
+    package let maximumPhotos: Int?
     /// Why it sits out the replay suite (whose result counts outcomes), or nil when it runs there.
-    public let replaySkipReason: String?
+    package let replaySkipReason: String?
 
     /// `engine` as the subject `name`, on grids of at most `maximumPhotos` photos (nil: every
     /// size). `replaySkipReason`: why it sits out the replay suite, or nil to run it there.
-    public init<Engine: SelectionEngine & SendableMetatype>(
+    package init<Engine: SelectionEngine & SendableMetatype>(
         _ engine: Engine.Type, name: String, maximumPhotos: Int? = nil, replaySkipReason: String? = nil
     ) {
         self.engine = engine
@@ -61,7 +62,7 @@ extension BenchCommand {
     /// nearest directory upwards holding a `Package.swift` (yours), as `gridsim-bench` does.
     /// `environment`, `standardOutput` and `countAllocationsOnCallingThreadOnly` are as for
     /// `run(arguments:environment:standardOutput:countAllocationsOnCallingThreadOnly:)`.
-    public static func run(
+    package static func run(
         arguments: [String], outsideEngines engines: [OutsideEngine],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },

@@ -31,8 +31,7 @@ public struct Counterexample: Error, Sendable, CustomStringConvertible {
         var lines = [
             "\(adapterName) differs from the reference model on case \(caseIndex + 1) of \(cases) (seed \(seed))",
             "  at \(mismatch)",
-            "  shrunk from \(original.events.count) events over \(original.header.photos.count) photos to "
-                + "\(shrunk.events.count) events over \(shrunk.header.photos.count) photos (\(shrinkChecks) checks)",
+            "  shrunk from \(Self.size(of: original)) to \(Self.size(of: shrunk)) (\(shrinkChecks) checks)",
         ]
         if let writtenTo {
             lines.append("  shrunk trace: \(writtenTo)")
@@ -43,5 +42,11 @@ public struct Counterexample: Error, Sendable, CustomStringConvertible {
         lines.append("  the shrunk trace:")
         lines += shrunk.text.split(separator: "\n").map { "    " + $0 }
         return lines.joined(separator: "\n")
+    }
+
+    /// `3 events over 1 photo`
+    private static func size(of trace: Trace) -> String {
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return counted(trace.events.count, "event") + " over " + counted(trace.header.photos.count, "photo")
     }
 }

@@ -32,8 +32,12 @@ package struct OutsideEngine: Sendable {
     /// The outside engines of the run in progress; empty for `gridsim-bench` itself.
     @TaskLocal static var current: [OutsideEngine] = []
 
-    /// The suites that take outside engines: a run with any runs only these.
-    static var suites: [any BenchmarkSuite.Type] { [ToggleSuite.self, PruningSuite.self, ReplaySuite.self] }
+    /// The suites that take outside engines: a run with any runs only these (the replay suite
+    /// only if one of them replays).
+    static var suites: [any BenchmarkSuite.Type] {
+        let replays = current.contains { $0.replaySkipReason == nil }
+        return [ToggleSuite.self, PruningSuite.self] + (replays ? [ReplaySuite.self] : [])
+    }
 
     func skipReason(_ parameters: CaseParameters) -> String? {
         guard let maximumPhotos, parameters.size > maximumPhotos else { return nil }

@@ -100,4 +100,40 @@ struct PointerReplayTests {
         #expect(derivation.mismatches.isEmpty)
         #expect(derivation.events == (try Trace(contentsOfFile: path)).events)
     }
+
+    /// A recorded drag whose first slide passes the slop already over photo 2 (photo 1's cell
+    /// ends at x 128.33 on the 393-pt grid), and lifts there.
+    static func slideOntoTheNextPhoto() -> [String] {
+        var recorder = PointerTraceRecorder(header: TraceHeader(photos: .count(15)), setup: WalkthroughRecording.setup)
+        recorder.record(TraceEvent(t: 0, .select))
+        recorder.record(PointerSample(t: 100, .down(0, Point(x: 120, y: 60))))
+        recorder.record(PointerSample(t: 150, .move(0, Point(x: 140, y: 62))))
+        recorder.record(PointerSample(t: 200, .up(0, Point(x: 140, y: 62))))
+        recorder.finish()
+        return recorder.takeLines()
+    }
+
+    @Test func eventsOneSampleResolvesToAfterTheFirstCarryEmptyInputAndReplay() throws {
+        let lines = Self.slideOntoTheNextPhoto()
+        #expect(lines.count == 5)
+        #expect(lines[2].contains("\"event\":\"dragBegan\",\"photo\":\"1\",\"input\":[{\"t\":100,"))
+        #expect(lines[3] == "{\"t\":150,\"event\":\"dragMoved\",\"photo\":\"2\",\"input\":[]}")
+        let derivation = try Self.derive(lines.map { $0 + "\n" }.joined())
+        #expect(derivation.mismatches == [])
+        #expect(
+            derivation.events.map(\.event) == [.select, .dragBegan("1"), .dragMoved("2"), .dragEnded])
+    }
+
+    @Test func anEventNoLineTakesIsAMismatchOfTheLineThatResolvedIt() throws {
+        var lines = Self.slideOntoTheNextPhoto()
+        lines.remove(at: 3)  // the dragMoved line with "input":[]
+        let derivation = try Self.derive(lines.map { $0 + "\n" }.joined())
+        #expect(
+            derivation.mismatches.map(\.message) == [
+                "the raw input resolves to dragBegan 1, dragMoved 2; the line records dragBegan 1"
+            ])
+        #expect(derivation.mismatches.first?.lineNumber == 3)
+        // The raw layer still wins: the derived events are replayed.
+        #expect(derivation.events.map(\.event) == [.select, .dragBegan("1"), .dragMoved("2"), .dragEnded])
+    }
 }

@@ -52,10 +52,11 @@ enum WalkthroughRecording {
         // Tap photo 8 (row 2, column 1; content y 328.83, on screen 268.83).
         finger(1010, .down(0, point(198, 270)))
         finger(1100, .up(0, point(198, 271)))
-        // A press on photo 4 that slides 14 pt away: beyond the slop, nothing.
+        // A press on photo 4 that slides 14 pt down: beyond the slop, and not sideways (which,
+        // while selecting, would drag to select), so nothing.
         finger(1500, .down(0, point(64, 137)))
-        finger(1600, .move(0, point(78, 137)))
-        finger(1650, .up(0, point(78, 137)))
+        finger(1600, .move(0, point(64, 151)))
+        finger(1650, .up(0, point(64, 151)))
         // Scroll back to the top.
         finger(1700, .down(0, point(200, 200)))
         finger(1720, .move(0, point(200, 230)))

@@ -233,13 +233,26 @@ extension EventName {
         case 9:
             if bytes.spells("longPress") {
                 self = .longPress
+            } else if bytes.spells("dragMoved") {
+                self = .dragMoved
             } else if bytes.spells("selectAll") {
                 self = .selectAll
+            } else if bytes.spells("dragBegan") {
+                self = .dragBegan
+            } else if bytes.spells("dragEnded") {
+                self = .dragEnded
             } else {
                 return nil
             }
         case 10: if bytes.spells("selectItem") { self = .selectItem } else { return nil }
-        case 14: if bytes.spells("libraryChanged") { self = .libraryChanged } else { return nil }
+        case 14:
+            if bytes.spells("libraryChanged") {
+                self = .libraryChanged
+            } else if bytes.spells("removeFromTray") {
+                self = .removeFromTray
+            } else {
+                return nil
+            }
         default:
             // The rarer names.
             guard let name = EventName(rawValue: String(decoding: bytes, as: UTF8.self)) else { return nil }

@@ -52,7 +52,8 @@ public enum TextTraceEncoding {
         json.key("event")
         json.string(event.event.name.rawValue)
         switch event.event {
-        case .longPress(let photo), .selectItem(let photo), .tap(let photo):
+        case .longPress(let photo), .selectItem(let photo), .tap(let photo), .removeFromTray(let photo),
+            .dragBegan(let photo), .dragMoved(let photo):
             json.key("photo")
             json.string(photo)
         case .libraryChanged(let removed, let inserted):
@@ -73,7 +74,7 @@ public enum TextTraceEncoding {
                 }
                 json.endArray()
             }
-        default:
+        case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
             break
         }
         json.endObject()
@@ -110,7 +111,8 @@ extension TextTraceEncoding {
         bytes.append(UInt8(ascii: "\""))
         var plain = true
         switch event.event {
-        case .longPress(let photo), .selectItem(let photo), .tap(let photo):
+        case .longPress(let photo), .selectItem(let photo), .tap(let photo), .removeFromTray(let photo),
+            .dragBegan(let photo), .dragMoved(let photo):
             appendASCII(",\"photo\":", to: &bytes)
             plain = appendPlainString(photo, to: &bytes)
         case .libraryChanged(let removed, let inserted):
@@ -133,7 +135,7 @@ extension TextTraceEncoding {
                 }
                 bytes.append(UInt8(ascii: "]"))
             }
-        default:
+        case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
             break
         }
         guard plain else {

@@ -23,6 +23,10 @@ enum BinaryTestTraces {
                     removed: ["1", "x", "12"], inserted: [.init(photo: "z", at: -1), .init(photo: "w", at: 1_000_000)])),
             TraceEvent(.libraryChanged(removed: [], inserted: [])),
             TraceEvent(t: Int(Int32.max) * 4, .tap("3")), TraceEvent(t: Int(Int32.max) * 4, .tap("1")),
+            // SPEC.md section 6's events that name a photo: known ids and ids met for the first time.
+            TraceEvent(.dragBegan("3")), TraceEvent(t: Int(Int32.max) * 4, .dragMoved("1")),
+            TraceEvent(.dragMoved("dragged-to")), TraceEvent(t: Int(Int32.max) * 4 + 1, .removeFromTray("ünïcode \"quoted\"")),
+            TraceEvent(.removeFromTray("never-picked")),
         ]
         let header = TraceHeader(
             photos: photos, limit: limit, reduceMotion: true,
@@ -31,7 +35,7 @@ enum BinaryTestTraces {
     }
 
     /// A seeded random trace on a grid given by count or by ids: taps, long presses, library
-    /// changes with new and unknown ids.
+    /// changes with new and unknown ids, drags and the tray's remove button.
     static func random(seed: UInt64, events: Int, photos: Int) -> Trace {
         var generator = SplitMix64(seed: seed)
         let byIDs = Bool.random(using: &generator)
@@ -45,13 +49,16 @@ enum BinaryTestTraces {
         var trace: [TraceEvent] = []
         for index in 0..<events {
             let event: Event
-            switch Int.random(in: 0..<10, using: &generator) {
+            switch Int.random(in: 0..<14, using: &generator) {
             case 0: event = .longPress(anyPhoto())
             case 1..<6: event = .tap(anyPhoto())
             case 6: event = .libraryChanged(removed: [anyPhoto(), anyPhoto()], inserted: [.init(photo: "new-\(index)", at: Int.random(in: -3...photos + 3, using: &generator))])
             case 7: event = .done
             case 8: event = .selectAll
-            default: event = .select
+            case 9: event = .select
+            case 10: event = .dragBegan(anyPhoto())
+            case 11, 12: event = .dragMoved(anyPhoto())
+            default: event = index % 2 == 0 ? .removeFromTray(anyPhoto()) : .dragEnded
             }
             time += Int.random(in: 0...300, using: &generator)
             trace.append(TraceEvent(t: Bool.random(using: &generator) ? time : nil, event))

@@ -91,7 +91,7 @@ struct BinaryTraceCodecTests {
         let first = try BinaryTraceReader(bytes: trace.binaryEncoded())
         let second = try BinaryTraceReader(bytes: trace.binaryEncoded())
         #expect(first.header == trace.header)
-        #expect(first.formatVersion == 1)
+        #expect(first.formatVersion == Int(BinaryTraceFormat.currentVersion))
         #expect(first.salt != second.salt)
         #expect(try BinaryTraceReader(bytes: trace.binaryEncoded(salt: 0xDEAD_BEEF)).salt == 0xDEAD_BEEF)
     }

@@ -45,6 +45,7 @@ struct EventLineFastPathTests {
         #"{"t":-0,"event":"select"}"#,
         #"{"t":9223372036854775807,"event":"dismiss"}"#,
     ] + EventName.allCases.compactMap(\.argumentlessEvent).map { #"{"t":1,"event":"\#($0.name.rawValue)"}"# }
+        + EventName.allCases.filter(\.needsPhoto).map { #"{"t":2,"event":"\#($0.rawValue)","photo":"4"}"# }
 
     @Test(arguments: usual)
     func theScannerTakesTheUsualLinesAndAgrees(_ line: String) throws {
@@ -57,6 +58,10 @@ struct EventLineFastPathTests {
     static let unusual = [
         #"{"t": 1,"event":"tap","photo":"1"}"#,
         #"{"t":1,"event":"tap","photo":"\u0031"}"#,
+        #"{"t":1,"event":"dragBegan"}"#,
+        #"{"t":1,"event":"removeFromTray","removed":["3"]}"#,
+        #"{"t":1,"event":"removeFromTray","photo":"3","removed":["1"]}"#,
+        #"{"t":1,"event":"dragEnded","photo":"3"}"#,
         #"{"t":1,"event":"tap","photo":"é"}"#,
         #"{"t":1,"event":"tap","photo":"1","note":"unknown fields are ignored"}"#,
         #"{"t":1,"event":"tap","photo":"1","photo":"2"}"#,

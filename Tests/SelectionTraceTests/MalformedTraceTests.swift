@@ -45,6 +45,12 @@ struct MalformedTraceTests {
         ("insertion without photo", header + "\n" + #"{"event":"libraryChanged","inserted":[{"at":1}]}"#, 2, #"inserted[0] needs field "photo""#),
         ("insertion at not a number", header + "\n" + #"{"event":"libraryChanged","inserted":[{"photo":"x","at":"end"}]}"#, 2, "inserted[0].at"),
         ("truncated last line", header + "\n" + #"{"event":"tap","pho"#, 2, "bad JSON"),
+        // SPEC.md section 6's events.
+        ("dragBegan without a photo", header + "\n" + #"{"event":"select"}"# + "\n" + #"{"t":3,"event":"dragBegan"}"#, 3, #"event "dragBegan" needs field "photo""#),
+        ("dragMoved without a photo", header + "\n" + #"{"event":"dragMoved","photo":null}"#, 2, #"field "photo" must be a string"#),
+        ("removeFromTray with removed", header + "\n" + #"{"event":"removeFromTray","removed":["3"]}"#, 2, #"event "removeFromTray" needs field "photo""#),
+        ("removeFromTray photo not a string", header + "\n" + #"{"event":"removeFromTray","photo":["3"]}"#, 2, #"field "photo" must be a string, found an array"#),
+        ("drag misspelt", header + "\n" + #"{"event":"dragEnd"}"#, 2, #"unknown event "dragEnd""#),
     ]
 
     @Test(arguments: cases.map { [$0.name, $0.text, String($0.line), $0.fragment] })

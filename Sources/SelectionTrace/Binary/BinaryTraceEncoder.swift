@@ -75,22 +75,9 @@ public struct BinaryTraceEncoder: Sendable {
     public mutating func encode(_ event: TraceEvent, into bytes: inout [UInt8]) {
         let firstNewSlot = slots.count
         newIDs.removeAll(keepingCapacity: true)
-        let slotEvent: SlotEvent
-        switch event.event {
-        case .longPress(let photo): slotEvent = .longPress(intern(photo))
-        case .selectItem(let photo): slotEvent = .selectItem(intern(photo))
-        case .tap(let photo): slotEvent = .tap(intern(photo))
-        case .libraryChanged(let removed, let inserted):
-            var removedSlots: [PhotoSlot] = []
-            removedSlots.reserveCapacity(removed.count)
-            for photo in removed { removedSlots.append(intern(photo)) }
-            var insertedSlots: [SlotInsertion] = []
-            insertedSlots.reserveCapacity(inserted.count)
-            for insertion in inserted { insertedSlots.append(SlotInsertion(slot: intern(insertion.photo), at: insertion.at)) }
-            slotEvent = .libraryChanged(removed: removedSlots, inserted: insertedSlots)
-        default:
-            slotEvent = event.event.mapPhotos { _ in PhotoSlot(0) }  // names no photo
-        }
+        // Every photo the event names, in the order the record lists them (a library change's
+        // removals, then its insertions), so that new ids take slots in that order.
+        let slotEvent = event.event.mapPhotos { intern($0) }
         if !newIDs.isEmpty { appendDefinitions(of: newIDs, firstSlot: firstNewSlot, into: &bytes) }
         encode(t: event.t, slotEvent, into: &bytes)
     }
@@ -124,7 +111,7 @@ public struct BinaryTraceEncoder: Sendable {
         eventBody.removeAll(keepingCapacity: true)
         if let t = fields.t { Varint.append(timeDelta(to: t), to: &eventBody) }
         switch fields.name {
-        case .longPress, .selectItem, .tap:
+        case .longPress, .selectItem, .tap, .removeFromTray, .dragBegan, .dragMoved:
             let slot = Int64(intern(fields.photo!, of: fields).rawValue)
             Varint.appendSigned(slot - lastSlot, to: &eventBody)
             lastSlot = slot
@@ -143,7 +130,7 @@ public struct BinaryTraceEncoder: Sendable {
                 previous = slot
                 Varint.appendSigned(Int64(insertion.at), to: &eventBody)
             }
-        default:
+        case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
             break
         }
         if !newIDRanges.isEmpty {
@@ -190,7 +177,8 @@ public struct BinaryTraceEncoder: Sendable {
         body.removeAll(keepingCapacity: true)
         if let t { Varint.append(timeDelta(to: t), to: &body) }
         switch event {
-        case .longPress(let slot), .selectItem(let slot), .tap(let slot):
+        case .longPress(let slot), .selectItem(let slot), .tap(let slot), .removeFromTray(let slot),
+            .dragBegan(let slot), .dragMoved(let slot):
             precondition(slot.index < slots.count, "slot \(slot) was never handed out")
             Varint.appendSigned(Int64(slot.rawValue) - lastSlot, to: &body)
             lastSlot = Int64(slot.rawValue)
@@ -209,7 +197,7 @@ public struct BinaryTraceEncoder: Sendable {
                 previous = Int64(insertion.slot.rawValue)
                 Varint.appendSigned(Int64(insertion.at), to: &body)
             }
-        default:
+        case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
             break
         }
         appendRecord(kind: BinaryRecordKind.eventKind(event.name, timed: t != nil), into: &bytes)

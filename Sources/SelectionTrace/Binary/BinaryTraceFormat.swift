@@ -12,8 +12,10 @@ public enum BinaryTraceFormat {
     /// The first eight bytes: a non-ASCII byte, "GSTR", CR LF, Ctrl-Z. As in PNG, a file that
     /// went through a text-mode transfer or was truncated to 7 bits no longer matches.
     public static let magic: [UInt8] = [0x89, 0x47, 0x53, 0x54, 0x52, 0x0D, 0x0A, 0x1A]
-    /// The layout version this code writes and the newest it reads.
-    public static let currentVersion: UInt16 = 1
+    /// The layout version this code writes and the newest it reads. Version 2 is version 1
+    /// with the event kinds of SPEC.md section 6 (`BinaryRecordKind.section6Version`); a
+    /// reader of version 2 reads version 1 files unchanged.
+    public static let currentVersion: UInt16 = 2
     /// Magic, version, reserved, body length, CRC: the fixed prefix of the file header.
     public static let fixedHeaderSize = 20
     /// The file extension of binary traces; text traces keep `.jsonl`.
@@ -84,6 +86,10 @@ enum BinaryRecordKind {
     }
 
     static let eventCount = 18
+
+    /// The first format version with the events of SPEC.md section 6 (removeFromTray,
+    /// dragBegan, dragMoved, dragEnded: kinds `0x1E` to `0x21`).
+    static let section6Version = 2
 
     /// A name for messages: `tap`, `id definitions`, `kind 0x42`.
     static func describe(_ kind: UInt8) -> String {

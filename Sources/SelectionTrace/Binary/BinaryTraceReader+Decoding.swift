@@ -54,12 +54,12 @@ extension BinaryTraceReader {
         let event: SlotEvent
         var named = true
         switch index {
-        case 0, 1, 2:
+        case 0, 1, 2, 14, 15, 16:
+            if index >= 14 { try requireFormatVersion(BinaryRecordKind.section6Version, for: record) }
             let slot = try slot(after: lastSlot, &cursor)
             lastSlot = slot
             named = isNamed(Int(slot))
-            let photo = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: slot))
-            event = index == 2 ? .tap(photo) : index == 0 ? .longPress(photo) : .selectItem(photo)
+            event = Self.onePhotoEvent(index, PhotoSlot(rawValue: UInt32(truncatingIfNeeded: slot)))
         case 3: event = .select
         case 4: event = .selectAll
         case 5: event = .deselectAll
@@ -74,6 +74,9 @@ extension BinaryTraceReader {
             let change = try libraryChange(&cursor, buildsLists: buildsLists)
             event = change.event
             named = change.named
+        case 17:
+            try requireFormatVersion(BinaryRecordKind.section6Version, for: record)
+            event = .dragEnded
         default:
             throw BodyError("unknown record kind 0x\(String(record.kind, radix: 16))")
         }
@@ -85,6 +88,29 @@ extension BinaryTraceReader {
             return nil
         }
         return TimedSlotEvent(t: t, event)
+    }
+
+    /// The event of kind index `index` (0, 1, 2, 14, 15 or 16), which names one photo.
+    @inline(__always)
+    private static func onePhotoEvent(_ index: Int, _ photo: PhotoSlot) -> SlotEvent {
+        switch index {
+        case 0: .longPress(photo)
+        case 1: .selectItem(photo)
+        case 2: .tap(photo)
+        case 14: .removeFromTray(photo)
+        case 15: .dragBegan(photo)
+        default: .dragMoved(photo)
+        }
+    }
+
+    /// Refuses an event kind that the file's format version does not have: no writer of that
+    /// version could have written it, so the record is damage or a crafted file.
+    private func requireFormatVersion(_ version: Int, for record: RawRecord) throws(BodyError) {
+        guard formatVersion >= version else {
+            throw BodyError(
+                "\(BinaryRecordKind.describe(record.kind)) records need format version \(version), "
+                    + "but the file is format version \(formatVersion)")
+        }
     }
 
     /// A slot given as a zigzag delta from `base`; it must have been defined.

@@ -100,7 +100,7 @@ public struct BinaryTraceReader {
     let options: Options
     /// The time of the last event that had one: the base of the next time delta.
     var lastTime: Int?
-    /// The slot of the last longPress, selectItem or tap: the base of the next slot delta.
+    /// The slot of the last event that names one photo: the base of the next slot delta.
     var lastSlot: Int64 = 0
     /// False after a salvaging reader skipped damage, until a sync point restores the bases.
     var synced = true

@@ -276,9 +276,46 @@ struct WorkloadTests {
         while let line = pointer.next() { lines.append(line) }
         #expect(pointer.divergences == 0)
         let semantic = Self.events(settings, count: 1500)
-        #expect(semantic.contains { $0.event.name == .dragMoved } == (photos > 1))
+        #expect(semantic.contains { $0.event.name == .dragMoved })
         let derivation = try Self.derive(lines)
         #expect(derivation.mismatches.isEmpty)
         #expect(derivation.events == semantic)
+    }
+
+    // MARK: A limit: the tray
+
+    @Test(arguments: [3, 300, 100_000])
+    func withALimitTheUserMakesRoomInTheTrayAndNeverOverfillsIt(photos: Int) {
+        let settings = SessionSettings(photoCount: photos, mix: .selecting, seed: UInt64(photos) + 5, limit: 4)
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(photos), limit: 4))
+        var names: Set<EventName> = []
+        for traceEvent in SyntheticSession(settings, eventCount: 3000) {
+            let step = engine.apply(traceEvent.event)
+            names.insert(traceEvent.event.name)
+            #expect(engine.selectedCount <= 4)
+            // Only a drag that runs into the full tray is refused, as the app refuses it.
+            if let reason = step.outcome.reason {
+                #expect(reason == .limitReached && traceEvent.event.name == .dragMoved, "\(traceEvent.event.summary)")
+            }
+        }
+        #expect(names.contains(.removeFromTray))
+        if photos > 4 {
+            #expect(!names.contains(.selectAll), "Select all cannot fit the tray, so the user never presses it")
+        }
+    }
+
+    @Test func withALimitThePointerLayerResolvesToTheSemanticLayer() throws {
+        let settings = SessionSettings(
+            photoCount: 2000, mix: try WorkloadMix(parsing: "selecting,drag=6"), seed: 23, limit: 5)
+        var pointer = SyntheticPointerSession(settings, eventCount: 1500)
+        var lines: [String] = []
+        while let line = pointer.next() { lines.append(line) }
+        #expect(pointer.divergences == 0)
+        let semantic = Self.events(settings, count: 1500)
+        #expect(semantic.contains { $0.event.name == .removeFromTray })
+        let derivation = try Self.derive(lines)
+        #expect(derivation.mismatches.isEmpty)
+        #expect(derivation.events == semantic)
+        #expect(derivation.header.limit == 5)
     }
 }

@@ -130,8 +130,9 @@ public struct PointerSynthesizer {
             x: rounded(random.double(0, viewport.size.width)), y: rounded(random.double(0, viewport.size.height)))
         samples.append(PointerSample(t: downTime, .down(0, down)))
         if random.chance(0.5) {
-            // It slides away: beyond the slop within a tenth of a second.
-            let away = Point(x: down.x + gestures.slop + random.double(2, 20), y: down.y)
+            // It slides away, down: beyond the slop within a tenth of a second. (Sideways, while
+            // selecting, it would drag to select.)
+            let away = Point(x: down.x, y: down.y + gestures.slop + random.double(2, 20))
             samples.append(PointerSample(t: downTime + random.int(in: 30...100), .move(0, away)))
             samples.append(PointerSample(t: downTime + random.int(in: 110...180), .up(0, away)))
         } else {

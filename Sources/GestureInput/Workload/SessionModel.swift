@@ -90,6 +90,8 @@ public struct SessionModel {
     /// A step decided but not yet resolved against the state it will meet.
     private enum Planned {
         case tap(TapChoice, gap: ClosedRange<Int>)
+        /// A tap on the photo at a grid index decided already (after the tray made room).
+        case tapAt(Int, gap: ClosedRange<Int>)
         case longPress
         /// An app-bar button, Back or Dismiss: an event that names no photo.
         case button(SlotEvent, gap: ClosedRange<Int>)
@@ -332,6 +334,19 @@ public struct SessionModel {
         switch item {
         case .tap(let choice, let gap):
             guard let index = target(choice) else { return nil }
+            if makesRoomInTheTray(before: index) {
+                // The tap comes next, as planned: the person made room for it first.
+                plan.insert(.tapAt(index, gap: gap), at: 0)
+                return perform(.appEvent(t: clock, windowStart: windowStart))
+            }
+            let t = clock + random.int(in: gap)
+            clock = t
+            lastTarget = index
+            slotEvent = .tap(engine.grid.slot(at: index))
+            return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: nil))
+
+        case .tapAt(let index, let gap):
+            guard index < engine.photoCount else { return nil }
             let t = clock + random.int(in: gap)
             clock = t
             lastTarget = index
@@ -349,6 +364,9 @@ public struct SessionModel {
             return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: lift))
 
         case .button(let event, let gap):
+            // Select all is refused when the tray could not hold every photo: a person sees the
+            // button disabled and does something else.
+            if event == .selectAll, let limit = engine.limit, limit < engine.photoCount { return nil }
             let t = clock + random.int(in: gap)
             clock = t
             slotEvent = event
@@ -400,6 +418,10 @@ public struct SessionModel {
             guard engine.mode == .selecting, sheet == nil, let anchor = target(.any),
                 let path = dragPath(from: anchor)
             else { return nil }
+            if makesRoomInTheTray(before: anchor) {
+                plan.insert(.dragBegin, at: 0)
+                return perform(.appEvent(t: clock, windowStart: windowStart))
+            }
             let t = clock + random.int(in: 300...1200)
             clock = t
             let slot = engine.grid.slot(at: anchor)
@@ -487,21 +509,38 @@ public struct SessionModel {
     }
 
     /// Brings the selection to what `dragMoved` onto the photo at `index` leaves (SPEC.md
-    /// section 6; the session sets no limit): photos that leave the range get their state from
-    /// when the drag began, photos that enter it take the drag's. The engine is fed a tap per
+    /// section 6): photos that leave the range get their state from when the drag began,
+    /// photos that enter it take the drag's, in walking order, while the limit allows (a tap
+    /// the limit refuses keeps a photo out, as the drag does). The engine is fed a tap per
     /// photo that changes, so it never copies the grid's order as a drag of its own would.
-    /// O(photos entering or leaving the range).
+    /// Pick order may differ from a replay's after an unchoosing drag with a limit (photos
+    /// given back are picked last here); the session never looks at it but to name a photo in
+    /// the tray. O(photos entering or leaving the range).
     private mutating func moveDrag(to index: Int) {
         guard var drag else { return }
         let old = min(drag.anchor, drag.current)...max(drag.anchor, drag.current)
         let new = min(drag.anchor, index)...max(drag.anchor, index)
         for position in old where !new.contains(position) { setChosen(position, drag.baseChosen[position]!) }
-        for position in new where !old.contains(position) {
+        // In walking order, from the anchor outwards: with a limit, the nearest are chosen first.
+        let outwards = index >= drag.anchor ? 1 : -1
+        for position in stride(from: drag.anchor, through: index, by: outwards) where !old.contains(position) {
             drag.baseChosen[position] = engine.selection.contains(engine.grid.slot(at: position))
             setChosen(position, !drag.unchoosing)
         }
         drag.current = index
         self.drag = drag
+    }
+
+    /// With a limit reached and the photo at `index` not chosen, the tray's remove button on
+    /// the oldest pick, as `slotEvent`, applied: a person makes room before choosing another
+    /// photo. Returns whether it did. O(limit).
+    private mutating func makesRoomInTheTray(before index: Int) -> Bool {
+        guard let limit = engine.limit, engine.mode == .selecting, engine.selectedCount >= limit,
+            let oldest = engine.pickOrder.first, !engine.selection.contains(engine.grid.slot(at: index))
+        else { return false }
+        clock += random.int(in: 300...900)
+        slotEvent = .removeFromTray(oldest)
+        return true
     }
 
     /// Chooses or unchooses the photo at `index` with a tap, if it is not so already.

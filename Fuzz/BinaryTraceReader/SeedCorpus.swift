@@ -1,7 +1,8 @@
-// The seed corpus of the binary target: every trace in Traces/ converted to binary (with sync
-// points every few events, so the fuzzer meets every record kind), and short synthetic
-// sessions. scripts/fuzz asks for it by starting the target with
-// GRIDSIM_WRITE_SEED_CORPUS=TRACES_DIRECTORY:OUTPUT_DIRECTORY, before fuzzing.
+// The seed corpus of the binary target: every trace in Traces/ and Fuzz/seeds/ converted to
+// binary (with sync points every few events, so the fuzzer meets every record kind), and short
+// synthetic sessions. scripts/fuzz asks for it by starting the target with
+// GRIDSIM_WRITE_SEED_CORPUS=TRACE_DIRECTORIES:OUTPUT_DIRECTORY (directories separated by
+// commas), before fuzzing.
 
 import Foundation
 import SelectionCore
@@ -14,9 +15,9 @@ public func initializeBinaryTraceFuzzing(
 ) -> CInt {
     guard let request = ProcessInfo.processInfo.environment["GRIDSIM_WRITE_SEED_CORPUS"] else { return 0 }
     let parts = request.split(separator: ":", maxSplits: 1).map(String.init)
-    guard parts.count == 2 else { fatalError("GRIDSIM_WRITE_SEED_CORPUS needs TRACES_DIRECTORY:OUTPUT_DIRECTORY") }
+    guard parts.count == 2 else { fatalError("GRIDSIM_WRITE_SEED_CORPUS needs TRACE_DIRECTORIES:OUTPUT_DIRECTORY") }
     do {
-        let written = try writeSeedCorpus(from: parts[0], to: parts[1])
+        let written = try writeSeedCorpus(from: parts[0].split(separator: ",").map(String.init), to: parts[1])
         print("seed corpus: wrote \(written) binary traces to \(parts[1])")
         exit(0)
     } catch {
@@ -24,11 +25,15 @@ public func initializeBinaryTraceFuzzing(
     }
 }
 
-func writeSeedCorpus(from input: String, to output: String) throws -> Int {
+func writeSeedCorpus(from inputs: [String], to output: String) throws -> Int {
     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
     var written = 0
-    for name in try FileManager.default.contentsOfDirectory(atPath: input).sorted() where name.hasSuffix(".jsonl") {
-        let trace = try Trace(contentsOfFile: input + "/" + name)
+    let files = try inputs.flatMap { input in
+        try FileManager.default.contentsOfDirectory(atPath: input).sorted().filter { $0.hasSuffix(".jsonl") }
+            .map { (path: input + "/" + $0, name: $0) }
+    }
+    for (path, name) in files {
+        let trace = try Trace(contentsOfFile: path)
         let bytes = trace.binaryEncoded(salt: 0x5EED_0000 + UInt32(written), syncInterval: 4)
         try Data(bytes).write(to: URL(fileURLWithPath: output + "/" + name.dropLast(".jsonl".count) + ".gstrace"))
         written += 1

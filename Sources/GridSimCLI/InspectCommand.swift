@@ -71,8 +71,9 @@ enum InspectCommand {
         console.out(
             arguments.value(json)
                 ? inspection.json(reader, path: path, fileSize: size) : inspection.text(reader, path: path, fileSize: size))
-        if let error = inspection.error {
-            console.err("\(path): \(error)\n")
+        if let error = inspection.failure {
+            // As every command names a bad line: `FILE:LINE: what`, or the byte offset.
+            console.err(TraceLoading.failure(error, path: path).message + "\n")
             return .dataError
         }
         return .success

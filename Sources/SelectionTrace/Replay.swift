@@ -31,6 +31,9 @@ public struct ReplayFinal: Hashable, Sendable {
     /// The tray in pick order, when a limit is set.
     public var tray: Tray?
     public var sheet: Sheet?
+    /// A drag to select is in progress (SPEC.md section 6): the readable form says so; the
+    /// JSON report of section 5 does not carry it.
+    public var dragging: Bool
 
     public init<Engine: SelectionEngine>(_ engine: Engine) {
         mode = engine.mode
@@ -39,6 +42,7 @@ public struct ReplayFinal: Hashable, Sendable {
         title = engine.title
         tray = engine.tray
         sheet = engine.sheet
+        dragging = engine.isDragging
     }
 
     /// The state of a fast engine whose slots are named by `names` instead of its own table
@@ -57,6 +61,7 @@ public struct ReplayFinal: Hashable, Sendable {
         title = engine.title
         tray = engine.limit.map { Tray(photos: ids(engine.pickOrder), limit: $0) }
         sheet = engine.sheet
+        dragging = engine.isDragging
     }
 }
 

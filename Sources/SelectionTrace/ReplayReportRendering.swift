@@ -169,7 +169,7 @@ extension ReplayFinal {
         return json.text
     }
 
-    /// The readable form: mode, title and counts, then the chosen photos, sheet and tray.
+    /// The readable form: mode, title and counts, then the chosen photos, sheet, drag and tray.
     public var summary: String {
         var text = "\(mode.rawValue), \(title), \(selected.count) of \(photoCount) photos chosen\n"
         if !selected.isEmpty {
@@ -177,6 +177,9 @@ extension ReplayFinal {
         }
         if let sheet {
             text += "sheet: \(sheet.rawValue)\n"
+        }
+        if dragging {
+            text += "drag: in progress\n"
         }
         if let tray {
             text += "tray: \(tray.counter)\(tray.photos.isEmpty ? "" : ": " + tray.photos.joined(separator: ", "))\n"

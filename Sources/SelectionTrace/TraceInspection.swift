@@ -10,8 +10,10 @@ public struct TraceInspection: Sendable {
     public var timedEvents = 0
     public var firstTime: Int?
     public var lastTime: Int?
+    /// The damage that stopped the pass, if any.
+    public var failure: TraceError?
     /// `location: message` of the damage that stopped the pass, if any.
-    public var error: String?
+    public var error: String? { failure.map { "\($0.location): \($0.message)" } }
 
     public init() {}
 
@@ -33,7 +35,7 @@ public struct TraceInspection: Sendable {
                 }
             }
         } catch let error as TraceError {
-            inspection.error = "\(error.location): \(error.message)"
+            inspection.failure = error
         }
         return inspection
     }

@@ -24,6 +24,15 @@ enum Paths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func trace(_ name: String) -> String { packageRoot.appendingPathComponent("Traces/\(name)").path }
 
+    /// The names of the text traces in `Traces/`, sorted; with `subdirectory`, those in that
+    /// folder of it, each name starting with the folder (`pointer/walk.jsonl`).
+    static func scenarioTraces(in subdirectory: String? = nil) -> [String] {
+        let prefix = subdirectory.map { $0 + "/" } ?? ""
+        let directory = packageRoot.appendingPathComponent("Traces/" + prefix)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { prefix + $0 }
+    }
+
     static func temporaryFile(_ contents: String, name: String = "trace.jsonl") throws -> String {
         let directory = try ScratchDirectory.make("file")
         let path = directory.appendingPathComponent(name).path
@@ -34,9 +43,7 @@ enum Paths {
 
 @Suite("gridsim replay")
 struct ReplayCommandTests {
-    @Test(arguments: [
-        "contextual-walkthrough", "picker-tray-limit", "grid-photos-disappear", "share-edit-keep-mode", "back-both-modes",
-    ])
+    @Test(arguments: Paths.scenarioTraces().map { String($0.dropLast(".jsonl".count)) })
     func jsonReportMatchesTheCheckedReport(_ name: String) throws {
         let result = Captured.run("replay", "--json", Paths.trace("\(name).jsonl"))
         #expect(result.code == 0)

@@ -7,10 +7,7 @@ import Testing
 /// steps, and a malformed trace is refused wherever it is broken.
 @Suite("gridsim diff, streamed")
 struct DiffCommandTests {
-    static let scenarios = [
-        "back-both-modes.jsonl", "contextual-walkthrough.jsonl", "grid-photos-disappear.jsonl",
-        "picker-tray-limit.jsonl", "share-edit-keep-mode.jsonl",
-    ]
+    static let scenarios = Paths.scenarioTraces()
 
     @Test(arguments: scenarios)
     func aBinaryTraceGivesTheDiffOfItsText(_ name: String) throws {

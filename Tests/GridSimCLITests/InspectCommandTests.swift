@@ -34,7 +34,7 @@ struct InspectCommandTests {
         let result = Captured.run("inspect", binary)
         #expect(result.code == 0)
         let out = Self.squeezed(result.out)
-        #expect(out.contains("format: binary, format version 1, session salt 0x"))
+        #expect(out.contains("format: binary, format version 2, session salt 0x"))
         #expect(out.contains("events: 14"))
         #expect(out.contains("closed: yes (end record)"))
         #expect(out.contains("ids defined: 5 after the header"))

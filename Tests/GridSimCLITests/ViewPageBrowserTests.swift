@@ -14,10 +14,8 @@ import Testing
     "gridsim view in headless Chromium", .serialized,
     .enabled(if: ProcessInfo.processInfo.environment["GRIDSIM_SKIP_BROWSER"] != "1"))
 struct ViewPageBrowserTests {
-    static let traces = [
-        "back-both-modes.jsonl", "contextual-walkthrough.jsonl", "grid-photos-disappear.jsonl",
-        "picker-tray-limit.jsonl", "share-edit-keep-mode.jsonl", "pointer/contextual-walkthrough.jsonl",
-    ]
+    /// Every trace in Traces/ and in Traces/pointer/.
+    static let traces = Paths.scenarioTraces() + Paths.scenarioTraces(in: "pointer")
 
     /// A page load to check: the page, the step, and the trace to replay for the truth.
     struct Load: Sendable {
@@ -123,6 +121,18 @@ struct ViewPageBrowserTests {
                 loads.append(Load(page: page, trace: trace, step: step, verify: step == count))
             }
         }
+        let problems = Self.check(loads, with: chromium)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// SPEC.md section 6's events: the tray's remove button, drags that choose, unchoose and
+    /// slide back, a drag the limit stops, events that end a drag.
+    @Test func everySection6EventShowsWhatReplaySays() throws {
+        let chromium = try Self.chromium()
+        let trace = Section6CommandTests.trace
+        let page = try Self.page(of: trace, name: "section6")
+        let count = try Self.eventCount(trace)
+        let loads = [0, 4, 6, 7, 10, 13, 14, count].map { Load(page: page, trace: trace, step: $0, verify: $0 == count) }
         let problems = Self.check(loads, with: chromium)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }

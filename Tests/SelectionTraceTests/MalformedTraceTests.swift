@@ -53,6 +53,14 @@ struct MalformedTraceTests {
         ("drag misspelt", header + "\n" + #"{"event":"dragEnd"}"#, 2, #"unknown event "dragEnd""#),
     ]
 
+    /// A field an event does not take is ignored, as SPEC.md section 4 ignores unknown fields:
+    /// `removed` beside the photo of `removeFromTray`, a photo on `dragEnded`.
+    @Test func fieldsAnEventDoesNotTakeAreIgnored() throws {
+        let text = Self.header + "\n" + #"{"event":"removeFromTray","photo":"3","removed":["1"]}"# + "\n"
+            + #"{"event":"dragEnded","photo":"2"}"# + "\n" + #"{"event":"dragBegan","photo":"1","inserted":[]}"#
+        #expect(try Trace(text: text).events == [TraceEvent(.removeFromTray("3")), TraceEvent(.dragEnded), TraceEvent(.dragBegan("1"))])
+    }
+
     @Test(arguments: cases.map { [$0.name, $0.text, String($0.line), $0.fragment] })
     func namesTheLineAndWhatIsWrong(_ fields: [String]) {
         let (name, text, line, fragment) = (fields[0], fields[1], Int(fields[2])!, fields[3])

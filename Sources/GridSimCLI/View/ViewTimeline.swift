@@ -354,9 +354,9 @@ struct ViewTimeline {
     }
 
     /// How the tray changed: `[[position, slot, …], [slot, …]]`, the picks that left (at their
-    /// positions in the old tray) and those appended. Every event keeps the surviving picks
-    /// in order and appends new ones; a change of another shape is written whole as
-    /// `{"all":[…]}` (never met, but kept honest rather than assumed).
+    /// positions in the old tray) and those appended. Most events keep the surviving picks in
+    /// order and append new ones; a change of another shape is written whole as `{"all":[…]}`:
+    /// a drag that unchooses and slides back puts picks back in their places in the tray.
     static func writePickChange(from old: [PhotoSlot], to new: [PhotoSlot], to json: inout ViewPageJSON) {
         let kept = Set(new)
         var removed: [Int] = []

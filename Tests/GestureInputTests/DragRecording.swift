@@ -32,54 +32,50 @@ enum DragRecording {
 
     /// The two-layer trace's text, each line ending in a newline.
     static func text() -> String {
-        var recorder = PointerTraceRecorder(header: header, setup: setup)
-        func finger(_ t: Int, _ input: PointerInput) { recorder.record(PointerSample(t: t, input)) }
-        func app(_ t: Int, _ event: Event) { recorder.record(TraceEvent(t: t, event)) }
-        func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+        var script = RecordingScript(header: header, setup: setup)
 
-        app(0, .select)
+        script.app(0, .select)
         // Down on photo 1, a wobble within the slop, then 16 pt sideways: the drag begins on 1.
-        finger(400, .down(0, point(40, 60)))
-        finger(440, .move(0, point(46, 61)))
-        finger(470, .move(0, point(56, 62)))
+        script.finger(400, .down(0, point(40, 60)))
+        script.finger(440, .move(0, point(46, 61)))
+        script.finger(470, .move(0, point(56, 62)))
         // Across the row: 2, the gap after it (nothing), 3.
-        finger(520, .move(0, point(150, 64)))
-        finger(540, .move(0, point(262, 65)))
-        finger(600, .move(0, point(300, 66)))
+        script.finger(520, .move(0, point(150, 64)))
+        script.finger(540, .move(0, point(262, 65)))
+        script.finger(600, .move(0, point(300, 66)))
         // Down two rows in the last column: 6, then 9 (the range is 1 … 9 in grid order).
-        finger(680, .move(0, point(320, 150)))
-        finger(760, .move(0, point(322, 300)))
+        script.finger(680, .move(0, point(320, 150)))
+        script.finger(760, .move(0, point(322, 300)))
         // Back to 5: 6 to 9 return to how they were; the lift keeps 1 to 5.
-        finger(860, .move(0, point(200, 200)))
-        finger(900, .up(0, point(200, 201)))
+        script.finger(860, .move(0, point(200, 200)))
+        script.finger(900, .up(0, point(200, 201)))
         // Down on photo 3, chosen, 12 pt to the left: a drag that unchooses.
-        finger(1500, .down(0, point(300, 40)))
-        finger(1560, .move(0, point(288, 42)))
-        finger(1620, .move(0, point(200, 45)))
-        finger(1700, .move(0, point(60, 45)))
+        script.finger(1500, .down(0, point(300, 40)))
+        script.finger(1560, .move(0, point(288, 42)))
+        script.finger(1620, .move(0, point(200, 45)))
+        script.finger(1700, .move(0, point(60, 45)))
         // Past the anchor into the next row: 4 and 5 are unchosen, 1 and 2 chosen again.
-        finger(1800, .move(0, point(80, 180)))
-        finger(1860, .move(0, point(200, 190)))
+        script.finger(1800, .move(0, point(80, 180)))
+        script.finger(1860, .move(0, point(200, 190)))
         // On to 9: 6 to 9 were not chosen, so nothing changes.
-        finger(1950, .move(0, point(330, 330)))
-        finger(2000, .up(0, point(330, 331)))
+        script.finger(1950, .move(0, point(330, 330)))
+        script.finger(2000, .up(0, point(330, 331)))
         // A drag from 8 onto 9; the library removes 9 while the finger is on it.
-        finger(2600, .down(0, point(196, 330)))
-        finger(2650, .move(0, point(212, 331)))
-        finger(2700, .move(0, point(330, 332)))
-        app(2800, .libraryChanged(removed: ["9"], inserted: []))
+        script.finger(2600, .down(0, point(196, 330)))
+        script.finger(2650, .move(0, point(212, 331)))
+        script.finger(2700, .move(0, point(330, 332)))
+        script.app(2800, .libraryChanged(removed: ["9"], inserted: []))
         // The drag has ended: the photo now under the finger (10) and the lift are ignored.
-        finger(2900, .move(0, point(320, 335)))
-        finger(3000, .up(0, point(320, 335)))
-        app(3500, .done)
+        script.finger(2900, .move(0, point(320, 335)))
+        script.finger(3000, .up(0, point(320, 335)))
+        script.app(3500, .done)
         // Browsing: the same sideways slide is a scroll, not a drag; then a tap opens photo 4.
-        finger(4000, .down(0, point(60, 200)))
-        finger(4050, .move(0, point(90, 202)))
-        finger(4100, .up(0, point(90, 202)))
-        finger(4150, .down(0, point(64, 196)))
-        finger(4200, .up(0, point(65, 197)))
-        recorder.finish()
-        return recorder.takeLines().map { $0 + "\n" }.joined()
+        script.finger(4000, .down(0, point(60, 200)))
+        script.finger(4050, .move(0, point(90, 202)))
+        script.finger(4100, .up(0, point(90, 202)))
+        script.finger(4150, .down(0, point(64, 196)))
+        script.finger(4200, .up(0, point(65, 197)))
+        return script.text()
     }
 
     static let checkedPath = WalkthroughRecording.trace("pointer/drag-to-select.jsonl")

@@ -30,49 +30,45 @@ enum TrayDragRecording {
 
     /// The two-layer trace's text, each line ending in a newline.
     static func text() -> String {
-        var recorder = PointerTraceRecorder(header: header, setup: WalkthroughRecording.setup)
-        func finger(_ t: Int, _ input: PointerInput) { recorder.record(PointerSample(t: t, input)) }
-        func app(_ t: Int, _ event: Event) { recorder.record(TraceEvent(t: t, event)) }
-        func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+        var script = RecordingScript(header: header, setup: WalkthroughRecording.setup)
 
         // Hold photo 2: the long press fires at 350 ms; the lift rides on the next line.
-        finger(0, .down(0, point(196, 64)))
-        finger(500, .up(0, point(196, 64)))
+        script.finger(0, .down(0, point(196, 64)))
+        script.finger(500, .up(0, point(196, 64)))
         // Down on 5, 14 pt sideways: a drag that chooses; onto 6, then down to 9 and 12.
-        finger(1000, .down(0, point(180, 190)))
-        finger(1060, .move(0, point(194, 191)))
-        finger(1120, .move(0, point(320, 195)))
-        finger(1200, .move(0, point(330, 320)))
-        finger(1280, .move(0, point(330, 450)))
+        script.finger(1000, .down(0, point(180, 190)))
+        script.finger(1060, .move(0, point(194, 191)))
+        script.finger(1120, .move(0, point(320, 195)))
+        script.finger(1200, .move(0, point(330, 320)))
+        script.finger(1280, .move(0, point(330, 450)))
         // Back to 6: 7 returns to unchosen; the lift keeps 2, 5 and 6.
-        finger(1360, .move(0, point(300, 200)))
-        finger(1400, .up(0, point(300, 200)))
-        app(2000, .removeFromTray("5"))
-        app(2300, .removeFromTray("5"))
+        script.finger(1360, .move(0, point(300, 200)))
+        script.finger(1400, .up(0, point(300, 200)))
+        script.app(2000, .removeFromTray("5"))
+        script.app(2300, .removeFromTray("5"))
         // Tap 11 and 3: the tray is full.
-        finger(2600, .down(0, point(196, 455)))
-        finger(2680, .up(0, point(196, 455)))
-        finger(2900, .down(0, point(328, 64)))
-        finger(2980, .up(0, point(328, 64)))
+        script.finger(2600, .down(0, point(196, 455)))
+        script.finger(2680, .up(0, point(196, 455)))
+        script.finger(2900, .down(0, point(328, 64)))
+        script.finger(2980, .up(0, point(328, 64)))
         // A drag from 10, not chosen, with the tray full: refused; the slide on to 11 and the
         // lift find no drag in progress.
-        finger(3400, .down(0, point(60, 455)))
-        finger(3460, .move(0, point(74, 456)))
-        finger(3520, .move(0, point(200, 456)))
-        finger(3560, .up(0, point(200, 456)))
+        script.finger(3400, .down(0, point(60, 455)))
+        script.finger(3460, .move(0, point(74, 456)))
+        script.finger(3520, .move(0, point(200, 456)))
+        script.finger(3560, .up(0, point(200, 456)))
         // A drag from 6, chosen, up the last column to 3: it unchooses 6 and 3.
-        finger(4000, .down(0, point(330, 200)))
-        finger(4060, .move(0, point(316, 202)))
-        finger(4150, .move(0, point(320, 60)))
-        finger(4250, .up(0, point(320, 60)))
-        app(4600, .share)
-        app(4900, .removeFromTray("2"))
-        app(5200, .dismiss)
-        app(5500, .removeFromTray("2"))
-        app(5800, .back)
-        app(6100, .removeFromTray("11"))
-        recorder.finish()
-        return recorder.takeLines().map { $0 + "\n" }.joined()
+        script.finger(4000, .down(0, point(330, 200)))
+        script.finger(4060, .move(0, point(316, 202)))
+        script.finger(4150, .move(0, point(320, 60)))
+        script.finger(4250, .up(0, point(320, 60)))
+        script.app(4600, .share)
+        script.app(4900, .removeFromTray("2"))
+        script.app(5200, .dismiss)
+        script.app(5500, .removeFromTray("2"))
+        script.app(5800, .back)
+        script.app(6100, .removeFromTray("11"))
+        return script.text()
     }
 
     static let checkedPath = WalkthroughRecording.trace("pointer/drag-to-select-limit.jsonl")

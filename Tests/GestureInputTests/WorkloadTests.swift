@@ -271,15 +271,23 @@ struct WorkloadTests {
             photoCount: photos,
             setup: PointerSetup(viewport: GridViewport(size: ViewportSize(width: width, height: height))),
             mix: try WorkloadMix(parsing: "selecting,drag=8,rotate=1"), seed: UInt64(photos) + 17)
-        var pointer = SyntheticPointerSession(settings, eventCount: 1500)
+        let semantic = try Self.checkTwoLayers(settings, count: 1500)
+        #expect(semantic.contains { $0.event.name == .dragMoved })
+    }
+
+    /// Generates both layers of a session: the pointer layer must resolve, line for line, to
+    /// the semantic layer of the same seed, which is returned.
+    static func checkTwoLayers(_ settings: SessionSettings, count: Int) throws -> [TraceEvent] {
+        var pointer = SyntheticPointerSession(settings, eventCount: count)
         var lines: [String] = []
         while let line = pointer.next() { lines.append(line) }
         #expect(pointer.divergences == 0)
-        let semantic = Self.events(settings, count: 1500)
-        #expect(semantic.contains { $0.event.name == .dragMoved })
+        let semantic = Self.events(settings, count: count)
         let derivation = try Self.derive(lines)
         #expect(derivation.mismatches.isEmpty)
         #expect(derivation.events == semantic)
+        #expect(derivation.header.limit == settings.limit)
+        return semantic
     }
 
     // MARK: A limit: the tray
@@ -307,15 +315,7 @@ struct WorkloadTests {
     @Test func withALimitThePointerLayerResolvesToTheSemanticLayer() throws {
         let settings = SessionSettings(
             photoCount: 2000, mix: try WorkloadMix(parsing: "selecting,drag=6"), seed: 23, limit: 5)
-        var pointer = SyntheticPointerSession(settings, eventCount: 1500)
-        var lines: [String] = []
-        while let line = pointer.next() { lines.append(line) }
-        #expect(pointer.divergences == 0)
-        let semantic = Self.events(settings, count: 1500)
+        let semantic = try Self.checkTwoLayers(settings, count: 1500)
         #expect(semantic.contains { $0.event.name == .removeFromTray })
-        let derivation = try Self.derive(lines)
-        #expect(derivation.mismatches.isEmpty)
-        #expect(derivation.events == semantic)
-        #expect(derivation.header.limit == 5)
     }
 }

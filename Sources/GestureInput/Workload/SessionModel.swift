@@ -13,7 +13,9 @@ import SelectionTrace
 /// of about the size it began with.
 ///
 /// Targets are photos on screen (the model tracks layout, viewport and scroll), so the pointer
-/// layer can always reach them. Time is modelled in milliseconds with human gaps.
+/// layer can always reach them. Time is modelled in milliseconds with human gaps. With a limit
+/// (the picker's tray), a full tray is made room in before another photo is chosen: the tray's
+/// remove button on the oldest pick; Select all, which could not fit, is not pressed.
 ///
 /// One `FastEngine` runs alongside to know the mode, the selection and the grid order, fed
 /// slot events (no step is turned back into ids). What the session never looks at is not

@@ -11,25 +11,6 @@ struct PointerReplayTests {
         return try PointerReplay.derive(&reader)
     }
 
-    @Test func theCheckedWalkthroughIsWhatTheRecorderWrites() throws {
-        let recorded = WalkthroughRecording.text()
-        if ProcessInfo.processInfo.environment["GRIDSIM_UPDATE_FIXTURES"] == "1" {
-            try recorded.write(toFile: WalkthroughRecording.checkedPath, atomically: true, encoding: .utf8)
-        }
-        #expect(recorded == (try String(contentsOfFile: WalkthroughRecording.checkedPath, encoding: .utf8)))
-    }
-
-    @Test func theWalkthroughsRawLayerReplaysToTheSemanticTracesReport() throws {
-        let derivation = try Self.derive(String(contentsOfFile: WalkthroughRecording.checkedPath, encoding: .utf8))
-        #expect(derivation.mismatches == [])
-        let semantic = try Trace(contentsOfFile: WalkthroughRecording.trace("contextual-walkthrough.jsonl"))
-        #expect(derivation.events.map(\.event) == semantic.events.map(\.event))
-        let expected = try String(
-            contentsOfFile: WalkthroughRecording.trace("contextual-walkthrough.report.json"), encoding: .utf8)
-        #expect(Replayer.replay(derivation.trace, engine: FastEngine.self).json == expected)
-        #expect(Replayer.replay(derivation.trace, engine: ReferenceModel.self).json == expected)
-    }
-
     @Test func theWalkthroughExercisesWhatItClaims() throws {
         var reader = try PointerTraceReader(path: WalkthroughRecording.checkedPath)
         let lines = try reader.readAll()

@@ -15,6 +15,11 @@ enum GenerateCommand {
             + "photokit (PhotoKit-style local identifiers drawn from the seed, listed in the header).",
         default: .counted)
     static let events = Option.integer("--events", "n", help: "How many events the trace has.", default: 1000)
+    static let limit = Option<Int?>.integer(
+        "--limit", "n",
+        help: "The most photos that may be chosen (the picker's tray, written in the header); the user "
+            + "presses the tray's remove button on the oldest pick to make room.",
+        shownDefault: "none")
     static let mix = Option.text(
         "--mix", "mix", help: "Gesture weights: gesture=weight items and presets, comma-separated (see below).",
         default: "default")
@@ -31,11 +36,11 @@ enum GenerateCommand {
         name: "generate",
         abstract: "Write a synthetic user session: a seeded trace of any length, for any grid size.",
         positionals: [],
-        options: [seed, photos, ids, events, mix, layer, viewport, output, force],
+        options: [seed, photos, ids, events, limit, mix, layer, viewport, output, force],
         discussion: """
             The session is a Markov chain over gestures, weighted by the mix: browsing and opening
-            photos, long presses, bursts of taps, Select all, Delete, Move, Share, storms of library
-            syncs, scrolling and rotating. It is streamed: memory grows with the grid, never with the
+            photos, long presses, bursts of taps, drags to select, Select all, Delete, Move, Share,
+            storms of library syncs, scrolling and rotating; with --limit, the tray's remove button. It is streamed: memory grows with the grid, never with the
             number of events. A pointer-layer trace replays to the same report as the semantic trace
             of the same seed (gridsim replay --input pointer). A long run reports its progress on
             standard error about once a second.
@@ -54,6 +59,7 @@ enum GenerateCommand {
               gridsim generate --photos 10000000 --events 1000000 --output load.jsonl
               gridsim generate --photos 1000000 --events 1001 --ids photokit --output photokit.jsonl
               gridsim generate --layer pointer --events 200 --seed 7 --mix default,sync=5
+              gridsim generate --mix selecting,drag=6 --limit 5 --events 500
               gridsim generate --mix burst=4,delete=1,sync=2 | gridsim replay /dev/stdin
             """)
 
@@ -120,6 +126,8 @@ enum GenerateCommand {
             throw UsageError(
                 "--viewport needs WIDTHxHEIGHT in points, each above 0, e.g. 393x852; found '\(viewportText)'")
         }
+        let limit = try arguments.value(Self.limit)
+        if let limit, limit < 1 { throw UsageError("--limit must be at least 1; found \(limit)") }
         let ids = try arguments.value(Self.ids)
         if ids == .photokit && photos > TraceLimits.default.maximumIDListCount {
             throw UsageError(
@@ -127,7 +135,8 @@ enum GenerateCommand {
                     + "\(TraceLimits.default.maximumIDListCount) (the readers' limit of explicit ids); found \(photos)")
         }
         return SessionSettings(
-            photoCount: photos, setup: PointerSetup(viewport: GridViewport(size: size)), mix: mix, seed: seed, ids: ids)
+            photoCount: photos, setup: PointerSetup(viewport: GridViewport(size: size)), mix: mix, seed: seed, ids: ids,
+            limit: limit)
     }
 
     static func parseSeed(_ text: String) -> UInt64? {

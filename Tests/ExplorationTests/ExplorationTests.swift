@@ -80,4 +80,19 @@ struct ExplorationTests {
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 2)
         #expect(ExplorationWriters.csv(result).split(separator: "\n").count == 5)
     }
+
+    @Test func theSelectingWorkloadsDragsAreTimedPerOperationForBothEngines() {
+        let plan = ExplorationPlan(
+            sizes: [1_000], workloads: Workload.presets.filter { $0.name == "selecting" }, eventsPerCell: 1_500,
+            secondsPerCell: 30, minimumEventsPerCell: 1_500)
+        let result = ExplorationRunner(plan: plan).run()
+        for engine in ["fast", "reference"] {
+            let drags = result.costs.filter { $0.engine == engine && $0.operation.hasPrefix("drag") }
+            #expect(Set(drags.map(\.operation)) == ["dragBegan", "dragMoved", "dragEnded"], "\(engine)")
+            #expect(drags.allSatisfy { $0.count > 0 && $0.medianNanoseconds <= $0.maximumNanoseconds })
+        }
+        let svg = ExplorationPlot.svg(result)
+        #expect(svg.contains(">dragMoved<") && svg.contains(">dragBegan<"))
+        #expect(ExplorationWriters.markdown(result, plotFile: "explore.svg").contains("| dragMoved | fast |"))
+    }
 }

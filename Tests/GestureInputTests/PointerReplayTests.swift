@@ -11,25 +11,6 @@ struct PointerReplayTests {
         return try PointerReplay.derive(&reader)
     }
 
-    @Test func theCheckedWalkthroughIsWhatTheRecorderWrites() throws {
-        let recorded = WalkthroughRecording.text()
-        if ProcessInfo.processInfo.environment["GRIDSIM_UPDATE_FIXTURES"] == "1" {
-            try recorded.write(toFile: WalkthroughRecording.checkedPath, atomically: true, encoding: .utf8)
-        }
-        #expect(recorded == (try String(contentsOfFile: WalkthroughRecording.checkedPath, encoding: .utf8)))
-    }
-
-    @Test func theWalkthroughsRawLayerReplaysToTheSemanticTracesReport() throws {
-        let derivation = try Self.derive(String(contentsOfFile: WalkthroughRecording.checkedPath, encoding: .utf8))
-        #expect(derivation.mismatches == [])
-        let semantic = try Trace(contentsOfFile: WalkthroughRecording.trace("contextual-walkthrough.jsonl"))
-        #expect(derivation.events.map(\.event) == semantic.events.map(\.event))
-        let expected = try String(
-            contentsOfFile: WalkthroughRecording.trace("contextual-walkthrough.report.json"), encoding: .utf8)
-        #expect(Replayer.replay(derivation.trace, engine: FastEngine.self).json == expected)
-        #expect(Replayer.replay(derivation.trace, engine: ReferenceModel.self).json == expected)
-    }
-
     @Test func theWalkthroughExercisesWhatItClaims() throws {
         var reader = try PointerTraceReader(path: WalkthroughRecording.checkedPath)
         let lines = try reader.readAll()
@@ -99,5 +80,41 @@ struct PointerReplayTests {
         let derivation = try PointerReplay.derive(&reader)
         #expect(derivation.mismatches.isEmpty)
         #expect(derivation.events == (try Trace(contentsOfFile: path)).events)
+    }
+
+    /// A recorded drag whose first slide passes the slop already over photo 2 (photo 1's cell
+    /// ends at x 128.33 on the 393-pt grid), and lifts there.
+    static func slideOntoTheNextPhoto() -> [String] {
+        var recorder = PointerTraceRecorder(header: TraceHeader(photos: .count(15)), setup: WalkthroughRecording.setup)
+        recorder.record(TraceEvent(t: 0, .select))
+        recorder.record(PointerSample(t: 100, .down(0, Point(x: 120, y: 60))))
+        recorder.record(PointerSample(t: 150, .move(0, Point(x: 140, y: 62))))
+        recorder.record(PointerSample(t: 200, .up(0, Point(x: 140, y: 62))))
+        recorder.finish()
+        return recorder.takeLines()
+    }
+
+    @Test func eventsOneSampleResolvesToAfterTheFirstCarryEmptyInputAndReplay() throws {
+        let lines = Self.slideOntoTheNextPhoto()
+        #expect(lines.count == 5)
+        #expect(lines[2].contains("\"event\":\"dragBegan\",\"photo\":\"1\",\"input\":[{\"t\":100,"))
+        #expect(lines[3] == "{\"t\":150,\"event\":\"dragMoved\",\"photo\":\"2\",\"input\":[]}")
+        let derivation = try Self.derive(lines.map { $0 + "\n" }.joined())
+        #expect(derivation.mismatches == [])
+        #expect(
+            derivation.events.map(\.event) == [.select, .dragBegan("1"), .dragMoved("2"), .dragEnded])
+    }
+
+    @Test func anEventNoLineTakesIsAMismatchOfTheLineThatResolvedIt() throws {
+        var lines = Self.slideOntoTheNextPhoto()
+        lines.remove(at: 3)  // the dragMoved line with "input":[]
+        let derivation = try Self.derive(lines.map { $0 + "\n" }.joined())
+        #expect(
+            derivation.mismatches.map(\.message) == [
+                "the raw input resolves to dragBegan 1, dragMoved 2; the line records dragBegan 1"
+            ])
+        #expect(derivation.mismatches.first?.lineNumber == 3)
+        // The raw layer still wins: the derived events are replayed.
+        #expect(derivation.events.map(\.event) == [.select, .dragBegan("1"), .dragMoved("2"), .dragEnded])
     }
 }

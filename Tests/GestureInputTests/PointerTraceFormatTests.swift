@@ -156,7 +156,7 @@ struct PointerTraceRecorderTests {
         let result = try Self.record { recorder in
             recorder.record(TraceEvent(t: 10, .select))
             recorder.record(PointerSample(t: 20, .down(0, Self.centreOfPhoto1)))
-            recorder.record(PointerSample(t: 40, .move(0, Point(x: 90, y: 64))))  // slid away: nothing
+            recorder.record(PointerSample(t: 40, .move(0, Point(x: 64, y: 90))))  // slid away: nothing
         }
         #expect(result.lines.count == 1)
         #expect(result.lines[0].inputAfter?.count == 2)

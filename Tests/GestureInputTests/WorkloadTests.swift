@@ -137,9 +137,12 @@ struct WorkloadTests {
 
     @Test(arguments: [0, 3, 40, 2000])
     func theModelsOneEngineIsInTheStateAReplayReaches(photos: Int) {
-        // The model keeps Share, Edit and Move from its engine and deletes through a library
-        // change: after every event, its grid, selection, mode and sheet are a replay's.
-        let mix = WorkloadMix([.share: 3, .move: 2, .delete: 2, .selectAll: 2, .burst: 3, .sync: 2, .done: 1, .open: 1])
+        // The model keeps Share, Edit and Move from its engine, deletes through a library
+        // change and drags with taps: after every event, its grid, selection, mode and sheet
+        // are a replay's.
+        let mix = WorkloadMix([
+            .share: 3, .move: 2, .delete: 2, .selectAll: 2, .burst: 3, .sync: 2, .done: 1, .open: 1, .drag: 3,
+        ])
         for seed in 0..<8 {
             let configuration = GridConfiguration(photos: .count(photos))
             var model = SessionModel(configuration: configuration, setup: .phone, mix: mix, seed: UInt64(seed))
@@ -223,5 +226,96 @@ struct WorkloadTests {
         #expect(samples.contains { $0.input.pointer == 1 })  // a second finger
         #expect(samples.contains { if case .scroll = $0.input { true } else { false } })
         #expect(samples.contains { if case .viewport = $0.input { true } else { false } })
+    }
+
+    // MARK: Drags
+
+    @Test(arguments: [1, 7, 300, 100_000])
+    func dragsSweepRowsAndColumnsAndAreNeverRefused(photos: Int) {
+        let settings = SessionSettings(photoCount: photos, mix: .selecting, seed: UInt64(photos) + 3)
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(photos)))
+        var moves = 0
+        var steps: Set<Int> = []  // how far each dragMoved goes in the grid, on the small grids
+        var last: String?
+        for traceEvent in SyntheticSession(settings, eventCount: 3000) {
+            let wasDragging = engine.isDragging
+            let step = engine.apply(traceEvent.event)
+            #expect(step.outcome.reason == nil, "\(traceEvent.event.summary): \(step.outcome)")
+            switch traceEvent.event {
+            case .dragBegan(let photo):
+                #expect(!wasDragging)
+                last = photo
+            case .dragMoved(let photo):
+                #expect(wasDragging)
+                moves += 1
+                if photos <= 300, let last, let from = engine.photos.firstIndex(of: last),
+                    let to = engine.photos.firstIndex(of: photo)
+                {
+                    steps.insert(abs(to - from))
+                }
+                last = photo
+            case .dragEnded:
+                #expect(wasDragging, "a drag ends only what began")
+            default:
+                #expect(!wasDragging, "nothing else happens while a finger drags")
+            }
+        }
+        if photos > 1 { #expect(moves > 50) }
+        // One cell at a time: sideways along a row, or down or up a row (3 columns on a phone).
+        if photos == 300 { #expect(steps == [1, 3]) }
+    }
+
+    @Test(arguments: [(1, 393.0, 852.0), (2000, 393.0, 852.0), (2000, 100.0, 60.0), (2000, 1366.0, 1024.0)])
+    func aDragSessionsPointerLayerResolvesToItsSemanticLayer(photos: Int, width: Double, height: Double) throws {
+        let settings = SessionSettings(
+            photoCount: photos,
+            setup: PointerSetup(viewport: GridViewport(size: ViewportSize(width: width, height: height))),
+            mix: try WorkloadMix(parsing: "selecting,drag=8,rotate=1"), seed: UInt64(photos) + 17)
+        let semantic = try Self.checkTwoLayers(settings, count: 1500)
+        #expect(semantic.contains { $0.event.name == .dragMoved })
+    }
+
+    /// Generates both layers of a session: the pointer layer must resolve, line for line, to
+    /// the semantic layer of the same seed, which is returned.
+    static func checkTwoLayers(_ settings: SessionSettings, count: Int) throws -> [TraceEvent] {
+        var pointer = SyntheticPointerSession(settings, eventCount: count)
+        var lines: [String] = []
+        while let line = pointer.next() { lines.append(line) }
+        #expect(pointer.divergences == 0)
+        let semantic = Self.events(settings, count: count)
+        let derivation = try Self.derive(lines)
+        #expect(derivation.mismatches.isEmpty)
+        #expect(derivation.events == semantic)
+        #expect(derivation.header.limit == settings.limit)
+        return semantic
+    }
+
+    // MARK: A limit: the tray
+
+    @Test(arguments: [3, 300, 100_000])
+    func withALimitTheUserMakesRoomInTheTrayAndNeverOverfillsIt(photos: Int) {
+        let settings = SessionSettings(photoCount: photos, mix: .selecting, seed: UInt64(photos) + 5, limit: 4)
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(photos), limit: 4))
+        var names: Set<EventName> = []
+        for traceEvent in SyntheticSession(settings, eventCount: 3000) {
+            let step = engine.apply(traceEvent.event)
+            names.insert(traceEvent.event.name)
+            #expect(engine.selectedCount <= 4)
+            // Only a drag that runs into the full tray is refused, as the app refuses it.
+            if let reason = step.outcome.reason {
+                #expect(reason == .limitReached && traceEvent.event.name == .dragMoved, "\(traceEvent.event.summary)")
+            }
+        }
+        #expect(names.contains(.removeFromTray))
+        if photos > 4 {
+            #expect(!names.contains(.selectAll), "Select all cannot fit the tray, so the user never presses it")
+        }
+    }
+
+    @Test func withALimitThePointerLayerResolvesToTheSemanticLayer() throws {
+        let settings = SessionSettings(
+            photoCount: 2000, mix: try WorkloadMix(parsing: "selecting,drag=6"), seed: 23, limit: 5)
+        let semantic = try Self.checkTwoLayers(settings, count: 1500)
+        #expect(semantic.contains { $0.event.name == .removeFromTray })
     }
 }

@@ -38,6 +38,22 @@ struct GenerateCommandTests {
         #expect(Captured.run(["replay", "--json", pointer]).out == expected.out)
     }
 
+    @Test(arguments: [["--mix", "selecting,drag=6"], ["--mix", "selecting", "--limit", "3"]])
+    func dragsAndTheTraysRemoveButtonResolveFromThePointerLayer(_ flags: [String]) throws {
+        let arguments = ["--photos", "500", "--events", "600", "--seed", "4"] + flags
+        let semanticText = Captured.run(["generate"] + arguments).out
+        let trace = try Trace(text: semanticText)
+        #expect(trace.events.contains { $0.event.name == .dragMoved })
+        #expect(trace.events.contains { $0.event.name == .removeFromTray } == flags.contains("--limit"))
+        #expect(trace.header.limit == (flags.contains("--limit") ? 3 : nil))
+        let semantic = try Paths.temporaryFile(semanticText)
+        let pointer = try Paths.temporaryFile(Captured.run(["generate", "--layer", "pointer"] + arguments).out)
+        let derived = Captured.run(["replay", "--json", "--input", "pointer", "--verify-input", pointer])
+        #expect(derived.code == 0)
+        #expect(derived.err == "")
+        #expect(derived.out == Captured.run(["replay", "--json", semantic]).out)
+    }
+
     @Test func theMixIsHonoured() throws {
         let result = Captured.run(["generate", "--events", "100", "--mix", "sync=1"])
         let trace = try Trace(text: result.out)
@@ -65,6 +81,7 @@ struct GenerateCommandTests {
         (["--viewport", "0x852"], "--viewport needs WIDTHxHEIGHT"),
         (["--events", "-1"], "--events must be at least 0"), (["--photos", "-5"], "--photos must be between 0"),
         (["--seed", "x"], "--seed needs a whole number"), (["--layer", "raw"], "must be one of semantic, pointer"),
+        (["--limit", "0"], "--limit must be at least 1"),
     ])
     func badFlagsAreExit64WithTheReason(flags: [String], reason: String) {
         let result = Captured.run(["generate"] + flags)

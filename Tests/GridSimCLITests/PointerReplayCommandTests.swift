@@ -100,6 +100,30 @@ struct PointerReplayCommandTests {
         #expect(result.err.contains("--verify-input needs --input pointer"))
         #expect(Captured.run(["replay", "--input", "touch", Self.walkthrough]).code == 64)
     }
+
+    @Test(arguments: ["drag-to-select", "drag-to-select-limit"])
+    func aDragScenariosRawLayerPrintsTheSemanticTracesReportByteForByte(_ name: String) throws {
+        let derived = Captured.run([
+            "replay", "--input", "pointer", "--verify-input", Paths.trace("pointer/\(name).jsonl"), "--json",
+        ])
+        #expect(derived.code == 0)
+        #expect(derived.err == "")
+        #expect(derived.out == Captured.run(["replay", "--json", Paths.trace("\(name).jsonl")]).out)
+        #expect(derived.out == (try Self.report("\(name).report.json")))
+    }
+
+    @Test func aDragLineWhoseSlideResolvesToMoreThanItRecordsIsAMismatch() throws {
+        // Line 4's move lands on photo 2; the edited line says 3.
+        let text = try String(contentsOfFile: Paths.trace("pointer/drag-to-select.jsonl"), encoding: .utf8)
+        let edited = text.replacingOccurrences(
+            of: "{\"t\":520,\"event\":\"dragMoved\",\"photo\":\"2\"",
+            with: "{\"t\":520,\"event\":\"dragMoved\",\"photo\":\"3\"")
+        #expect(edited != text)
+        let result = Captured.run(["replay", "--input", "pointer", "--verify-input", try Paths.temporaryFile(edited)])
+        #expect(result.code == 65)
+        #expect(result.err.contains(":4: the raw input resolves to dragMoved 2; the line records dragMoved 3"))
+        #expect(result.out == "")
+    }
 }
 
 extension Captured {

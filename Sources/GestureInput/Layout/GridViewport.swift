@@ -38,3 +38,14 @@ public struct GridViewport: Hashable, Sendable {
         max(0, layout.metrics(forWidth: size.width).contentHeight(photoCount: photoCount) - size.height)
     }
 }
+
+extension GridViewport {
+    /// The photo a dragging finger at a viewport point is over, as an index in grid order, or
+    /// nil where the drag keeps the photo it had (see `GridMetrics.dragIndex`). Not limited
+    /// to the visible area: a finger over the app bar or the toolbar is above or below what the
+    /// grid shows, and the content under it decides. O(1).
+    public func dragPhotoIndex(at point: Point, layout: GridLayout, photoCount: Int) -> Int? {
+        layout.metrics(forWidth: size.width).dragIndex(
+            atContentPoint: contentPoint(of: point), photoCount: photoCount)
+    }
+}

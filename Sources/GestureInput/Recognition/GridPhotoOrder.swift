@@ -1,15 +1,18 @@
 import SeededRandom
 import SelectionCore
 
-/// The grid's current order: which photo sits at a grid index.
+/// The grid's current order: which photo sits at a grid index, and the mode it is in.
 ///
 /// The pointer layer finds a grid index under the finger; only the engine knows which photo
 /// that is, because Delete and library changes reorder the grid. Recorders and replayers
-/// therefore run an engine alongside and read its order through this protocol.
+/// therefore run an engine alongside and read its order through this protocol. The mode
+/// decides what a sideways slide is: a drag to select while selecting, a scroll otherwise.
 public protocol GridPhotoOrder {
     var photoCount: Int { get }
     /// The photo at `index`, for `0 ..< photoCount`.
     func photo(atGridIndex index: Int) -> PhotoID
+    /// Browsing or selecting: a slide drags to select only while selecting.
+    var mode: Mode { get }
 }
 
 extension FastEngine: GridPhotoOrder {

@@ -28,15 +28,32 @@ public enum PointerReplay {
         var session = Session(header: reader.header, setup: reader.setup ?? .phone)
         var mismatches: [InputMismatch] = []
         var lastLine = 1
+        // Events a line's samples resolved to beyond the line's own event (a slide that began
+        // and moved a drag at once): the lines after it with `"input":[]` take them in order.
+        var waiting: Waiting?
 
         while let line = try reader.next() {
             lastLine = line.lineNumber
-            var derived = session.feed(line.input ?? [])
-            if let t = line.event.t, let fired = session.advance(to: t) { derived.append(fired) }
             let recorded = line.event.event
+            var derived: [TraceEvent] = []
+            if let left = waiting {
+                if line.input?.isEmpty == true && recorded.isGridGesture {
+                    derived = left.events
+                } else {
+                    mismatches.append(left.mismatch)
+                }
+                waiting = nil
+            }
+            derived += session.feed(line.input ?? [])
+            if let t = line.event.t, let fired = session.advance(to: t) { derived.append(fired) }
             if line.input != nil && recorded.isGridGesture {
                 // The raw input is the truth: its events are replayed in place of the recorded one.
-                if derived.map(\.event) != [recorded] {
+                if derived.first?.event == recorded {
+                    if derived.count > 1 {
+                        waiting = Waiting(
+                            lineNumber: line.lineNumber, recorded: recorded, events: Array(derived.dropFirst()))
+                    }
+                } else {
                     mismatches.append(
                         InputMismatch(
                             lineNumber: line.lineNumber, place: .gesture, recorded: recorded,
@@ -61,6 +78,7 @@ public enum PointerReplay {
                 }
             }
         }
+        if let left = waiting { mismatches.append(left.mismatch) }
         if let after = reader.headerInputAfter {
             let trailing = session.feed(after)
             if !trailing.isEmpty {
@@ -70,6 +88,20 @@ public enum PointerReplay {
             }
         }
         return PointerDerivation(header: reader.header, events: session.events, mismatches: mismatches)
+    }
+
+    /// Events resolved on a line after the one it records, waiting for the lines that take them.
+    private struct Waiting {
+        var lineNumber: Int
+        var recorded: Event
+        var events: [TraceEvent]
+
+        /// No line took them: the line that resolved them resolves to more than it records.
+        var mismatch: InputMismatch {
+            InputMismatch(
+                lineNumber: lineNumber, place: .gesture, recorded: recorded,
+                derived: [recorded] + events.map(\.event))
+        }
     }
 
     /// The pointer surface and the engine that names photos, advanced together.
@@ -87,7 +119,7 @@ public enum PointerReplay {
         mutating func feed(_ samples: [PointerSample]) -> [TraceEvent] {
             var resolved: [TraceEvent] = []
             for sample in samples {
-                if let event = surface.handle(sample, order: engine) {
+                for event in surface.handle(sample, order: engine) {
                     keep(event)
                     resolved.append(event)
                 }
@@ -113,10 +145,11 @@ public enum PointerReplay {
 }
 
 extension Event {
-    /// Whether the pointer layer produces this event: a long press or a tap on a photo.
+    /// Whether the pointer layer produces this event: a long press or a tap on a photo, or a
+    /// drag to select's moments. The tray's remove button, like the app bar's, is an app event.
     public var isGridGesture: Bool {
         switch self {
-        case .longPress, .tap: true
+        case .longPress, .tap, .dragBegan, .dragMoved, .dragEnded: true
         default: false
         }
     }

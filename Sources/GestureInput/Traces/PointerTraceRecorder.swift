@@ -40,17 +40,23 @@ public struct PointerTraceRecorder {
         surface = GridPointerSurface(setup: setup)
     }
 
-    /// Records one raw sample. Returns the event it resolved (a long press that came due
-    /// before it, or a tap), which has been recorded and applied. A sample resolves at most
-    /// one: once a long press has fired, nothing more comes of its press.
+    /// Records one raw sample. Returns the events it resolved (a long press that came due
+    /// before it, a tap, a drag's moments), which have been recorded and applied, in order.
+    /// The first event a sample resolves carries the samples since the last line; the others
+    /// the same sample resolved (a drag begun and moved by one slide) carry `"input":[]`.
     @discardableResult
-    public mutating func record(_ sample: PointerSample) -> TraceEvent? {
+    public mutating func record(_ sample: PointerSample) -> [TraceEvent] {
+        var resolved: [TraceEvent] = []
         // A long press due before this sample belongs to the samples before it.
-        let fired = surface.advance(to: sample.t)
-        if let fired { emit(fired, input: pendingInput) }
+        if let fired = surface.advance(to: sample.t) {
+            emit(fired, input: pendingInput)
+            resolved.append(fired)
+        }
         pendingInput.append(sample)
-        guard let resolved = surface.handle(sample, order: engine) else { return fired }
-        emit(resolved, input: pendingInput)
+        for event in surface.handle(sample, order: engine) {
+            emit(event, input: pendingInput)
+            resolved.append(event)
+        }
         return resolved
     }
 

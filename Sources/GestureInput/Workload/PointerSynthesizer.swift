@@ -1,4 +1,6 @@
 import SeededRandom
+import SelectionCore
+import SelectionTrace
 
 /// Turns a session's steps into the raw samples a finger and a scroll view would produce, so
 /// that the recogniser resolves each step to exactly its event.
@@ -14,6 +16,8 @@ public struct PointerSynthesizer {
     public var strayTouchRate: Double
 
     private var random: Xoshiro256
+    /// Where the dragging finger is, between the steps of a drag (viewport coordinates).
+    private var dragPoint = Point(x: 0, y: 0)
 
     public init(setup: PointerSetup, seed: UInt64, strayTouchRate: Double = 0.05) {
         layout = setup.layout
@@ -44,6 +48,9 @@ public struct PointerSynthesizer {
             }
             samples.append(PointerSample(t: liftTime ?? t, .up(0, jittered(down))))
 
+        case .drag(let event, let index, let windowStart):
+            addDrag(event, index: index, windowStart: windowStart, viewport: viewport, to: &samples)
+
         case .appEvent(let event, let windowStart):
             if let t = event.t { addStrayTouch(from: windowStart, before: t, viewport: viewport, to: &samples) }
 
@@ -68,6 +75,42 @@ public struct PointerSynthesizer {
         return Point(x: rounded(x), y: rounded(y))
     }
 
+    /// One moment of a drag to select, so that the recogniser resolves it to exactly `event`.
+    /// `dragBegan`: the finger goes down in the middle half of the photo's cell, perhaps
+    /// wobbles within 3 pt, and at the event slides 2–6 pt past the slop sideways (at most 2 pt
+    /// up or down), towards the cell's wider side, still over the photo. `dragMoved`: perhaps a
+    /// wobble over the photo it is on, then a move into the middle half of the new photo's
+    /// visible part. `dragEnded`: the lift, within 3 pt of where the finger was. The model
+    /// only plans drags in cells at least four times the slop and 8 pt wide, so that the
+    /// slide stays on its photo. No stray touch comes near a drag: a second finger would end it.
+    private mutating func addDrag(
+        _ event: TraceEvent, index: Int, windowStart: Int, viewport: GridViewport, to samples: inout [PointerSample]
+    ) {
+        let t = event.t ?? windowStart
+        switch event.event {
+        case .dragBegan:
+            let downTime = t - min(random.int(in: 60...200), t - windowStart - 1)
+            let down = point(inCellAt: index, viewport: viewport)
+            samples.append(PointerSample(t: downTime, .down(0, down)))
+            if t - downTime >= 2, random.chance(0.5) {
+                samples.append(PointerSample(t: downTime + (t - downTime) / 2, .move(0, jittered(down))))
+            }
+            let frame = layout.metrics(forWidth: viewport.size.width).frame(ofIndex: index)
+            let slide = gestures.slop + random.double(2, 6)
+            let x = down.x < frame.mid.x ? down.x + slide : down.x - slide
+            dragPoint = Point(x: rounded(x), y: rounded(down.y + random.double(-2, 2)))
+            samples.append(PointerSample(t: t, .move(0, dragPoint)))
+        case .dragMoved:
+            if t - windowStart >= 2, random.chance(0.3) {
+                samples.append(PointerSample(t: windowStart + (t - windowStart) / 2, .move(0, jittered(dragPoint))))
+            }
+            dragPoint = point(inCellAt: index, viewport: viewport)
+            samples.append(PointerSample(t: t, .move(0, dragPoint)))
+        default:
+            samples.append(PointerSample(t: t, .up(0, jittered(dragPoint))))
+        }
+    }
+
     private mutating func jittered(_ point: Point) -> Point {
         Point(x: rounded(point.x + random.double(-3, 3)), y: rounded(point.y + random.double(-3, 3)))
     }
@@ -87,8 +130,9 @@ public struct PointerSynthesizer {
             x: rounded(random.double(0, viewport.size.width)), y: rounded(random.double(0, viewport.size.height)))
         samples.append(PointerSample(t: downTime, .down(0, down)))
         if random.chance(0.5) {
-            // It slides away: beyond the slop within a tenth of a second.
-            let away = Point(x: down.x + gestures.slop + random.double(2, 20), y: down.y)
+            // It slides away, down: beyond the slop within a tenth of a second. (Sideways, while
+            // selecting, it would drag to select.)
+            let away = Point(x: down.x, y: down.y + gestures.slop + random.double(2, 20))
             samples.append(PointerSample(t: downTime + random.int(in: 30...100), .move(0, away)))
             samples.append(PointerSample(t: downTime + random.int(in: 110...180), .up(0, away)))
         } else {

@@ -13,13 +13,17 @@ import SelectionTrace
 /// of about the size it began with.
 ///
 /// Targets are photos on screen (the model tracks layout, viewport and scroll), so the pointer
-/// layer can always reach them. Time is modelled in milliseconds with human gaps.
+/// layer can always reach them. Time is modelled in milliseconds with human gaps. With a limit
+/// (the picker's tray), a full tray is made room in before another photo is chosen: the tray's
+/// remove button on the oldest pick; Select all, which could not fit, is not pressed.
 ///
 /// One `FastEngine` runs alongside to know the mode, the selection and the grid order, fed
 /// slot events (no step is turned back into ids). What the session never looks at is not
 /// asked of it: Share, Edit and Move would have it list the chosen photos in grid order
 /// (O(N) after Select all), so an open sheet is kept here (`sheet`) and Move leaves the mode
-/// as Done does; the engine's grid, selection and mode stay exactly those of a replay.
+/// as Done does; a drag to select is fed to it as taps on the photos whose state the drag
+/// changes (its own drag copies the grid's order when it begins). The engine's grid, selection
+/// and mode stay exactly those of a replay.
 ///
 /// The photos the library brings are named by the model, not interned: pool id `s(n + 1)`
 /// is slot `poolBase + n` for good, so knowing whether it is in the grid is a bit test and
@@ -45,6 +49,8 @@ public struct SessionModel {
     private var random: Xoshiro256
     private let initialPhotoCount: Int
     private let minimumPressDuration: Int
+    /// How far a press may wander before it slides: a drag's first slide goes past it.
+    private let slop: Double
     private var plan: [Planned] = []
     private var nextInsertedPhoto = 1
     /// How many pool ids the session cycles through; it only grows.
@@ -69,10 +75,25 @@ public struct SessionModel {
     /// The slot event of the step being resolved: the engine is fed slots, never ids.
     private var slotEvent: SlotEvent = .done
     private var lastTarget: Int?
+    /// The drag to select in progress, if any.
+    private var drag: SessionDrag?
+
+    /// What a drag remembers, by grid index: nothing changes the grid while it lasts (its
+    /// moments are planned one after another).
+    private struct SessionDrag {
+        var anchor: Int
+        var current: Int
+        /// The anchor was chosen: the drag unchooses what it sweeps.
+        var unchoosing: Bool
+        /// Whether each photo the range has reached was chosen when the drag began.
+        var baseChosen: [Int: Bool]
+    }
 
     /// A step decided but not yet resolved against the state it will meet.
     private enum Planned {
         case tap(TapChoice, gap: ClosedRange<Int>)
+        /// A tap on the photo at a grid index decided already (after the tray made room).
+        case tapAt(Int, gap: ClosedRange<Int>)
         case longPress
         /// An app-bar button, Back or Dismiss: an event that names no photo.
         case button(SlotEvent, gap: ClosedRange<Int>)
@@ -80,6 +101,11 @@ public struct SessionModel {
         case scroll
         case rotate
         case settleScroll
+        /// A drag to select begins on a photo on screen; its path is planned then, as
+        /// `dragMove` items and a `dragEnd`.
+        case dragBegin
+        case dragMove(to: Int)
+        case dragEnd
     }
 
     private enum TapChoice {
@@ -89,6 +115,7 @@ public struct SessionModel {
     /// A step resolved against the state; its event, if it has one, is `slotEvent`.
     private enum Resolved {
         case gridGesture(t: Int, index: Int, windowStart: Int, liftTime: Int?)
+        case drag(t: Int, index: Int, windowStart: Int)
         case appEvent(t: Int, windowStart: Int)
         case scroll(from: Double, to: Double, start: Int, end: Int)
         case viewport(ViewportSize, scrollOffset: Double, time: Int)
@@ -100,6 +127,7 @@ public struct SessionModel {
         layout = setup.layout
         viewport = setup.viewport
         minimumPressDuration = setup.gestures.minimumPressDuration
+        slop = setup.gestures.slop
         self.mix = mix
         engine = FastEngine(configuration: configuration)
         initialPhotoCount = configuration.photos.count
@@ -144,6 +172,8 @@ public struct SessionModel {
             return .gridGesture(
                 TraceEvent(t: t, slotEvent.mapPhotos(id(for:))), index: index, windowStart: windowStart,
                 liftTime: liftTime)
+        case .drag(let t, let index, let windowStart):
+            return .drag(TraceEvent(t: t, slotEvent.mapPhotos(id(for:))), index: index, windowStart: windowStart)
         case .appEvent(let t, let windowStart):
             return .appEvent(TraceEvent(t: t, slotEvent.mapPhotos(id(for:))), windowStart: windowStart)
         case .scroll(let from, let to, let start, let end):
@@ -159,7 +189,7 @@ public struct SessionModel {
     public mutating func nextEvent() -> (t: Int, event: SlotEvent) {
         while true {
             switch nextResolved() {
-            case .gridGesture(let t, _, _, _), .appEvent(let t, _): return (t, slotEvent)
+            case .gridGesture(let t, _, _, _), .drag(let t, _, _), .appEvent(let t, _): return (t, slotEvent)
             case .scroll, .viewport: continue
             }
         }
@@ -280,6 +310,9 @@ public struct SessionModel {
             plan.append(.scroll)
         case .rotate:
             plan.append(.rotate)
+        case .drag:
+            enterSelectionIfNeeded()
+            plan.append(.dragBegin)
         }
     }
 
@@ -303,6 +336,19 @@ public struct SessionModel {
         switch item {
         case .tap(let choice, let gap):
             guard let index = target(choice) else { return nil }
+            if makesRoomInTheTray(before: index) {
+                // The tap comes next, as planned: the person made room for it first.
+                plan.insert(.tapAt(index, gap: gap), at: 0)
+                return perform(.appEvent(t: clock, windowStart: windowStart))
+            }
+            let t = clock + random.int(in: gap)
+            clock = t
+            lastTarget = index
+            slotEvent = .tap(engine.grid.slot(at: index))
+            return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: nil))
+
+        case .tapAt(let index, let gap):
+            guard index < engine.photoCount else { return nil }
             let t = clock + random.int(in: gap)
             clock = t
             lastTarget = index
@@ -320,6 +366,9 @@ public struct SessionModel {
             return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: lift))
 
         case .button(let event, let gap):
+            // Select all is refused when the tray could not hold every photo: a person sees the
+            // button disabled and does something else.
+            if event == .selectAll, let limit = engine.limit, limit < engine.photoCount { return nil }
             let t = clock + random.int(in: gap)
             clock = t
             slotEvent = event
@@ -366,7 +415,140 @@ public struct SessionModel {
             let from = viewport.scrollOffset
             viewport.scrollOffset = maximum
             return .scroll(from: from, to: maximum, start: clock, end: clock)
+
+        case .dragBegin:
+            guard engine.mode == .selecting, sheet == nil, let anchor = target(.any),
+                let path = dragPath(from: anchor)
+            else { return nil }
+            if makesRoomInTheTray(before: anchor) {
+                plan.insert(.dragBegin, at: 0)
+                return perform(.appEvent(t: clock, windowStart: windowStart))
+            }
+            let t = clock + random.int(in: 300...1200)
+            clock = t
+            let slot = engine.grid.slot(at: anchor)
+            let chosen = engine.selection.contains(slot)
+            drag = SessionDrag(anchor: anchor, current: anchor, unchoosing: chosen, baseChosen: [anchor: chosen])
+            setChosen(anchor, !chosen)
+            lastTarget = anchor
+            slotEvent = .dragBegan(slot)
+            plan.insert(contentsOf: path.map { .dragMove(to: $0) } + [.dragEnd], at: 0)
+            return .drag(t: t, index: anchor, windowStart: windowStart)
+
+        case .dragMove(let index):
+            guard drag != nil else { return nil }
+            let t = clock + random.int(in: 40...160)
+            clock = t
+            moveDrag(to: index)
+            lastTarget = index
+            slotEvent = .dragMoved(engine.grid.slot(at: index))
+            return .drag(t: t, index: index, windowStart: windowStart)
+
+        case .dragEnd:
+            guard let current = drag?.current else { return nil }
+            let t = clock + random.int(in: 40...250)
+            clock = t
+            drag = nil
+            slotEvent = .dragEnded
+            return .drag(t: t, index: current, windowStart: windowStart)
         }
+    }
+
+    // MARK: - Drags
+
+    /// The photos a drag from `anchor` slides onto, in order, one cell at a time (each a
+    /// `dragMoved`), all on screen: along the anchor's row to a photo of it and, three times in
+    /// five, back to another (past the anchor, sometimes); or, when two rows or more are on
+    /// screen, sideways into the next cell and then down (or up) one to three rows, and half
+    /// the time part of the way back. Nil when the cells are too narrow for the slide that
+    /// begins a drag to stay on its photo. O(length of the path).
+    private mutating func dragPath(from anchor: Int) -> [Int]? {
+        let count = engine.photoCount
+        let metrics = layout.metrics(forWidth: viewport.size.width)
+        guard metrics.cellSide >= 4 * (slop + 8) else { return nil }
+        let rows = pressableRows(metrics, photoCount: count)
+        let columns = metrics.columns
+        let row = anchor / columns
+        let rowStart = row * columns
+        let rowEnd = min(count, rowStart + columns) - 1
+        var path: [Int] = []
+        var current = anchor
+        func walk(to index: Int, by step: Int) {
+            while current != index {
+                current += step
+                path.append(current)
+            }
+        }
+        if rows.count < 2 || random.chance(0.6) {
+            guard rowEnd > rowStart else { return path }  // one photo in the row: the anchor alone
+            var far = random.int(in: rowStart...rowEnd)
+            if far == anchor { far = anchor == rowStart ? rowEnd : rowStart }
+            walk(to: far, by: far > current ? 1 : -1)
+            if random.chance(0.6) {
+                let back = random.int(in: rowStart...rowEnd)
+                walk(to: back, by: back > current ? 1 : -1)
+            }
+        } else {
+            if rowEnd > rowStart {
+                let sideways = anchor < rowEnd ? 1 : -1
+                walk(to: anchor + sideways, by: sideways)
+            }
+            let down = row == rows.lowerBound || (row < rows.upperBound - 1 && random.chance(0.7))
+            let step = down ? columns : -columns
+            let reach = random.int(in: 1...3)
+            var moved = 0
+            while moved < reach {
+                let next = current + step
+                guard next >= 0, next < count, rows.contains(next / columns) else { break }
+                walk(to: next, by: step)
+                moved += 1
+            }
+            if moved > 0 && random.chance(0.5) {
+                for _ in 0..<random.int(in: 1...moved) { walk(to: current - step, by: -step) }
+            }
+        }
+        return path
+    }
+
+    /// Brings the selection to what `dragMoved` onto the photo at `index` leaves (SPEC.md
+    /// section 6): photos that leave the range get their state from when the drag began,
+    /// photos that enter it take the drag's, in walking order, while the limit allows (a tap
+    /// the limit refuses keeps a photo out, as the drag does). The engine is fed a tap per
+    /// photo that changes, so it never copies the grid's order as a drag of its own would.
+    /// Pick order may differ from a replay's after an unchoosing drag with a limit (photos
+    /// given back are picked last here); the session never looks at it but to name a photo in
+    /// the tray. O(photos entering or leaving the range).
+    private mutating func moveDrag(to index: Int) {
+        guard var drag else { return }
+        let old = min(drag.anchor, drag.current)...max(drag.anchor, drag.current)
+        let new = min(drag.anchor, index)...max(drag.anchor, index)
+        for position in old where !new.contains(position) { setChosen(position, drag.baseChosen[position]!) }
+        // In walking order, from the anchor outwards: with a limit, the nearest are chosen first.
+        let outwards = index >= drag.anchor ? 1 : -1
+        for position in stride(from: drag.anchor, through: index, by: outwards) where !old.contains(position) {
+            drag.baseChosen[position] = engine.selection.contains(engine.grid.slot(at: position))
+            setChosen(position, !drag.unchoosing)
+        }
+        drag.current = index
+        self.drag = drag
+    }
+
+    /// With a limit reached and the photo at `index` not chosen, the tray's remove button on
+    /// the oldest pick, as `slotEvent`, applied: a person makes room before choosing another
+    /// photo. Returns whether it did. O(limit).
+    private mutating func makesRoomInTheTray(before index: Int) -> Bool {
+        guard let limit = engine.limit, engine.mode == .selecting, engine.selectedCount >= limit,
+            let oldest = engine.pickOrder.first, !engine.selection.contains(engine.grid.slot(at: index))
+        else { return false }
+        clock += random.int(in: 300...900)
+        slotEvent = .removeFromTray(oldest)
+        return true
+    }
+
+    /// Chooses or unchooses the photo at `index` with a tap, if it is not so already.
+    private mutating func setChosen(_ index: Int, _ chosen: Bool) {
+        let slot = engine.grid.slot(at: index)
+        if engine.selection.contains(slot) != chosen { _ = engine.apply(SlotEvent.tap(slot)) }
     }
 
     /// Applies the step's event (`slotEvent`) to the engine; when the grid shrank below the

@@ -9,16 +9,19 @@ public struct SessionSettings: Hashable, Sendable {
     public var seed: UInt64
     /// How the grid's photos are named.
     public var ids: PhotoIDStyle
+    /// The most photos that may be chosen (the picker's tray), or nil for none.
+    public var limit: Int?
 
     public init(
         photoCount: Int, setup: PointerSetup = .phone, mix: WorkloadMix = .default, seed: UInt64,
-        ids: PhotoIDStyle = .counted
+        ids: PhotoIDStyle = .counted, limit: Int? = nil
     ) {
         self.photoCount = photoCount
         self.setup = setup
         self.mix = mix
         self.seed = seed
         self.ids = ids
+        self.limit = limit
     }
 
     /// The trace header: photos `"1"` … `"N"` (or PhotoKit-style ids drawn from the seed), and
@@ -38,7 +41,7 @@ public struct SessionSettings: Hashable, Sendable {
             photos = .ids(PhotoKitIDs.table(count: photoCount, seed: seed))
             meta.append((key: "ids", value: .string(ids.rawValue)))
         }
-        return TraceHeader(photos: photos, meta: JSONObject(meta))
+        return TraceHeader(photos: photos, limit: limit, meta: JSONObject(meta))
     }
 
     /// The session model's seed and the pointer synthesiser's, derived apart so that the

@@ -7,7 +7,12 @@ public enum SessionStep: Hashable, Sendable {
     /// step ended (the finger may go down after it). A long press's finger lifts at `liftTime`,
     /// after the event; a tap's lift is the event itself.
     case gridGesture(TraceEvent, index: Int, windowStart: Int, liftTime: Int?)
-    /// An app event that is not a grid gesture: an app-bar button, Back, a library change.
+    /// One moment of a drag to select, over the photo at grid `index`: the finger goes down on
+    /// it and slides sideways (`dragBegan`), slides onto it (`dragMoved`), or lifts over it
+    /// (`dragEnded`). `windowStart` is when the previous step ended.
+    case drag(TraceEvent, index: Int, windowStart: Int)
+    /// An app event that is not a grid gesture: an app-bar button, Back, a library change, the
+    /// tray's remove button.
     case appEvent(TraceEvent, windowStart: Int)
     /// The content scrolls from one offset to another between `start` and `end` (equal for an
     /// adjustment the scroll view makes by itself, such as after the content shrank).
@@ -18,7 +23,7 @@ public enum SessionStep: Hashable, Sendable {
     /// The semantic event of the step, if it has one.
     public var event: TraceEvent? {
         switch self {
-        case .gridGesture(let event, _, _, _), .appEvent(let event, _): event
+        case .gridGesture(let event, _, _, _), .drag(let event, _, _), .appEvent(let event, _): event
         case .scroll, .viewport: nil
         }
     }

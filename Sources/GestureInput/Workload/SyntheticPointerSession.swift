@@ -51,10 +51,10 @@ public struct SyntheticPointerSession: Sequence, IteratorProtocol {
         let step = model.next()
         var resolved: [TraceEvent] = []
         for sample in synthesizer.samples(for: step, viewport: viewport) {
-            if let event = recorder.record(sample) { resolved.append(event) }
+            resolved += recorder.record(sample)
         }
         switch step {
-        case .gridGesture(let event, _, _, _):
+        case .gridGesture(let event, _, _, _), .drag(let event, _, _):
             if resolved != [event] { divergences += 1 }
         case .appEvent(let event, _):
             if !resolved.isEmpty { divergences += 1 }

@@ -26,11 +26,14 @@ public enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     case scroll
     /// Rotate the device: width and height swap.
     case rotate
+    /// Selecting: a drag to select, a finger sliding sideways across a row or down a few
+    /// rows, back and forth, and lifting.
+    case drag
 
     /// Whether the gesture needs photos in the grid (to tap, press, or choose).
     var needsPhotos: Bool {
         switch self {
-        case .open, .press, .burst, .delete, .move, .share: true
+        case .open, .press, .burst, .delete, .move, .share, .drag: true
         default: false
         }
     }
@@ -60,10 +63,10 @@ public struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
     ])
     /// Looking, not choosing: opening photos and scrolling.
     public static let browsing = WorkloadMix([.open: 6, .scroll: 6, .sync: 0.5, .rotate: 0.2])
-    /// Choosing in bulk: bursts, select all, delete, share.
+    /// Choosing in bulk: bursts, drags, select all, delete, share.
     public static let selecting = WorkloadMix([
         .press: 2, .burst: 10, .selectAll: 1, .deselectAll: 1, .done: 1, .delete: 2, .move: 0.5, .share: 1,
-        .scroll: 2,
+        .scroll: 2, .drag: 3,
     ])
     /// The library syncing while someone selects: storms of changes among bursts.
     public static let syncs = WorkloadMix([.sync: 6, .burst: 4, .press: 1, .done: 1, .scroll: 1])

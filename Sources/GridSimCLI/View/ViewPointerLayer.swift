@@ -79,8 +79,9 @@ struct ViewPointerLayer {
                     case .viewport:
                         break
                     }
-                    let event = surface.handle(sample, order: engine)
-                    Self.settle(event, active: active, lines: layer.lines, line: &line, lineIndex: lineIndex)
+                    for event in surface.handle(sample, order: engine) {
+                        Self.settle(event, active: active, lines: layer.lines, line: &line, lineIndex: lineIndex)
+                    }
                     if case .failed(let reason) = surface.recognizer.phase, let (l, i) = active, l == lineIndex,
                         line.presses[i].gesture == nil, line.presses[i].failure == nil
                     {

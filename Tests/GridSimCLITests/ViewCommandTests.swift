@@ -24,6 +24,14 @@ struct ViewCommandTests {
         #expect(page.components(separatedBy: "</script>").count == 3, "exactly the data and the script")
     }
 
+    /// A press that became a drag is drawn as one, not as a press that resolved to nothing.
+    @Test func aPointerDragIsShownAsADragFromItsPhoto() throws {
+        let result = Captured.run("view", Paths.trace("pointer/drag-to-select.jsonl"), "--output", "-")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.contains("\"gesture\":\"dragBegan\",\"photo\":"))
+        #expect(!result.out.contains("\"failure\":\"resolved to nothing\""))
+    }
+
     @Test func theDefaultOutputSitsBesideTheTraceAndIsNotOverwritten() throws {
         let trace = try Self.scratch("tray.jsonl")
         try FileManager.default.copyItem(atPath: Paths.trace("picker-tray-limit.jsonl"), toPath: trace)

@@ -88,7 +88,7 @@ enum ViewPage {
             <section class="card touches" id="touches" aria-labelledby="touchesTitle" hidden>
               <h2 id="touchesTitle">Touches on the grid up to this step (points in the grid's content)</h2>
               <div class="pair">
-              <svg id="touchSvg" role="img" aria-label="Touches: circles where fingers went down, lines where they moved, squares where they lifted; green a tap, blue a long press, red a press that resolved to nothing"></svg>
+              <svg id="touchSvg" role="img" aria-label="Touches: circles where fingers went down, lines where they moved, squares where they lifted; green a tap, blue a long press, orange a drag, red a press that resolved to nothing"></svg>
               <ul id="touchList"></ul>
               </div>
             </section>

@@ -496,7 +496,7 @@ enum ViewPageScript {
       }
       const items = [];
       if (line) {
-        const colors = { tap: "#34c759", longPress: "#0a84ff" };
+        const colors = { tap: "#34c759", longPress: "#0a84ff", dragBegan: "#ff9f0a" };
         for (const press of line.presses) {
           const color = press.gesture ? colors[press.gesture] : "#ff3b30";
           const pts = press.path.map((p) => p[0] + "," + p[1]).join(" ");
@@ -505,7 +505,7 @@ enum ViewPageScript {
           body += '<circle cx="' + d[0] + '" cy="' + d[1] + '" r="9" fill="' + color + '" fill-opacity=".35" stroke="' + color + '"/>';
           if (press.up) body += '<rect x="' + (press.up[0] - 5) + '" y="' + (press.up[1] - 5) + '" width="10" height="10" fill="' + color + '"/>';
           items.push((press.after ? "after the last event: " : press.continued ? "(held since an earlier step) " : "") + "down at (" + d.join(", ") + ")" + (press.up ? ", lifted at (" + press.up.join(", ") + ")" : ", still down") +
-            ": " + (press.gesture ? press.gesture + (press.photo != null ? " on photo " + press.photo : "") : press.failure));
+            ": " + (press.gesture === "dragBegan" ? "a drag from photo " + press.photo : press.gesture ? press.gesture + (press.photo != null ? " on photo " + press.photo : "") : press.failure));
         }
         for (const s of line.scrolls) items.push("scrolled to " + s);
       }

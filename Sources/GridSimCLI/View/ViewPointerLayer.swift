@@ -4,8 +4,8 @@ import SelectionTrace
 
 /// The touches of a two-layer trace, per event line, for the view page: where each finger went
 /// down, the path it moved along and where it lifted (in the grid's content coordinates: the
-/// viewport point plus the scroll offset of that moment, so a touch lands on its photo), and what the press resolved to (a tap or
-/// a long press on a photo), or why it resolved to nothing (it slid away, the grid scrolled,
+/// viewport point plus the scroll offset of that moment, so a touch lands on its photo), and what the press resolved to (a tap,
+/// a long press or the start of a drag on a photo), or why it resolved to nothing (it slid away, the grid scrolled,
 /// it found no photo, …).
 ///
 /// The raw samples go through the recogniser (`GridPointerSurface`) with a `FastEngine`
@@ -104,6 +104,8 @@ struct ViewPointerLayer {
         switch event.event {
         case .tap: gesture = .tap
         case .longPress: gesture = .longPress
+        // The press became a drag; its moves and its end belong to the same press.
+        case .dragBegan: gesture = .dragBegan
         default: return
         }
         if pressLine == lineIndex {
@@ -117,7 +119,7 @@ struct ViewPointerLayer {
 
     /// `{"viewport":[w,h],"columns":c,"side":s,"spacing":g,"lines":[…]}`; each line
     /// `{"scrollStart":y,"scrolls":[…],"presses":[{"path":[[x,y],…],"up":[x,y]|null,
-    /// "gesture":"tap"|"longPress"|null,"photo":id|null,"failure":text|null}]}`.
+    /// "gesture":"tap"|"longPress"|"dragBegan"|null,"photo":id|null,"failure":text|null}]}`.
     func write(to json: inout ViewPageJSON) {
         func number(_ value: Double) {
             if value == value.rounded() && abs(value) < 1e15 { json.integer(Int(value)) } else {

@@ -96,7 +96,9 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
         (specificationRows + scenarioTraces).compactMap { conformanceCase in
             let unhandled = conformanceCase.unhandledEvents(of: adapter)
             guard !unhandled.isEmpty else { return nil }
-            return (conformanceCase, "uses \(unhandled.joined(separator: ", ")), which \(Adapter.self) does not handle")
+            return (
+                conformanceCase, "uses \(unhandled.joined(separator: ", ")), which \(Adapter.self) does not handle"
+            )
         }
     }
 
@@ -135,7 +137,8 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
                 }
             }
             return ConformanceReport(
-                caseName: name, steps: trace.events.count, notCompared: Lockstep<Adapter>.notCompared, skipped: nil)
+                caseName: name, steps: trace.events.count, notCompared: Lockstep<Adapter>.notCompared, skipped: nil
+            )
         case .checkedReport(let path):
             let report: CheckedReport
             do {

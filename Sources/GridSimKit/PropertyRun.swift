@@ -47,7 +47,8 @@ public struct PropertyRun: Sendable {
     ) {
         self.cases = cases
         self.seed =
-            seed ?? ProcessInfo.processInfo.environment[Self.seedVariable].flatMap { UInt64($0) } ?? Self.defaultSeed
+            seed ?? ProcessInfo.processInfo.environment[Self.seedVariable].flatMap { UInt64($0) }
+            ?? Self.defaultSeed
         self.maximumPhotos = maximumPhotos
         self.maximumEvents = maximumEvents
         self.counterexampleDirectory = directory
@@ -63,7 +64,9 @@ public struct PropertyRun: Sendable {
         TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents)
     }
 
-    static func trace<Adapter: SelectionAdapter>(seed: UInt64, generator: TraceGenerator, for adapter: Adapter.Type)
+    static func trace<Adapter: SelectionAdapter>(
+        seed: UInt64, generator: TraceGenerator, for adapter: Adapter.Type
+    )
         -> Trace
     {
         var trace = generator.trace(seed: seed)
@@ -75,7 +78,9 @@ public struct PropertyRun: Sendable {
     /// Checks every case; returns what was compared, or throws the shrunk `Counterexample`
     /// of the first case that fails. O(cases × events × photos), plus the shrink.
     @discardableResult
-    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws(Counterexample) -> PropertyRunReport {
+    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws(Counterexample)
+        -> PropertyRunReport
+    {
         var steps = 0
         let generator = self.generator
         for index in 0..<cases {
@@ -93,7 +98,9 @@ public struct PropertyRun: Sendable {
     }
 
     /// The first difference between the adapter and the reference model on `trace`.
-    static func firstMismatch<Adapter: SelectionAdapter>(_ trace: Trace, _ adapter: Adapter.Type) -> AdapterMismatch? {
+    static func firstMismatch<Adapter: SelectionAdapter>(_ trace: Trace, _ adapter: Adapter.Type)
+        -> AdapterMismatch?
+    {
         var lockstep = Lockstep<Adapter>(header: trace.header)
         if let mismatch = lockstep.initialMismatch() { return mismatch }
         for traceEvent in trace.events {
@@ -134,7 +141,8 @@ public struct PropertyRun: Sendable {
         }
         return Counterexample(
             adapterName: "\(Adapter.self)", caseIndex: caseIndex, cases: cases, seed: caseSeed, original: trace,
-            originalMismatch: mismatch, shrunk: shrunk, mismatch: shrunkMismatch, shrinkChecks: shrinker.checksSpent,
+            originalMismatch: mismatch, shrunk: shrunk, mismatch: shrunkMismatch,
+            shrinkChecks: shrinker.checksSpent,
             writtenTo: written, writeError: writeError)
     }
 }
@@ -151,7 +159,8 @@ public struct PropertyRunReport: Hashable, Sendable, CustomStringConvertible {
     public var leftOut: [String]
 
     public var description: String {
-        "\(cases) cases from seed \(seed), \(steps) steps compared; not compared: \(notCompared.joined(separator: "; "))"
+        "\(cases) cases from seed \(seed), \(steps) steps compared; "
+            + "not compared: \(notCompared.joined(separator: "; "))"
             + (leftOut.isEmpty ? "" : "; events left out: \(leftOut.joined(separator: ", "))")
     }
 }

@@ -39,7 +39,9 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
 
     /// `tap while selecting: limit reached`, or a trace's file name without `.jsonl`.
     public let name: String
+    /// Where the case comes from: a row of SPEC.md or a trace file.
     public let source: Source
+    /// What the adapter is compared with.
     public let expectation: Expectation
     /// The trace the adapter replays; empty when `problem` is set.
     public let trace: Trace

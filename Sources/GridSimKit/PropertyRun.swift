@@ -149,7 +149,9 @@ public struct PropertyRun: Sendable {
 
 /// What a passing property run compared.
 public struct PropertyRunReport: Hashable, Sendable, CustomStringConvertible {
+    /// Traces checked.
     public var cases: Int
+    /// The first case's seed.
     public var seed: UInt64
     /// Events replayed and compared, over every case.
     public var steps: Int

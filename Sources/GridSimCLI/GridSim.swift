@@ -25,6 +25,7 @@ public enum GridSim {
         Subcommand(syntax: CheckCommand.syntax, run: CheckCommand.run),
         Subcommand(syntax: ShrinkCommand.syntax, run: ShrinkCommand.run),
         Subcommand(syntax: PropertiesCommand.syntax, run: PropertiesCommand.run),
+        Subcommand(syntax: MutantsCommand.syntax, run: MutantsCommand.run),
         Subcommand(syntax: RecordCommand.syntax, run: RecordCommand.run),
         Subcommand(syntax: ConvertCommand.syntax, run: ConvertCommand.run),
         Subcommand(syntax: InspectCommand.syntax, run: InspectCommand.run),

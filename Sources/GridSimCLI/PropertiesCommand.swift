@@ -17,12 +17,16 @@ enum PropertiesCommand {
     static let maxEvents = Option.integer("--max-events", "n", help: "The most events in a trace.", default: 60)
     static let writeRegression = Option<String?>.text(
         "--write-regression", "dir", help: "Write a shrunk failure there as a trace (e.g. Traces/regressions).")
+    static let writeCase = Option<String?>.text(
+        "--write-case", "file", help: "Write the failing case as generated, before shrinking (for check and shrink).")
+    static let exclude = Option<String?>.text(
+        "--exclude", "events", help: "Event names never to generate, comma-separated (e.g. dragBegan,dragMoved).")
 
     static let syntax = CommandSyntax(
         name: "properties",
         abstract: "Check the properties on generated gesture streams; shrink any failure.",
         positionals: [],
-        options: [cases, seed, rawSeed, maxPhotos, maxEvents, CheckCommand.property, writeRegression],
+        options: [cases, seed, rawSeed, maxPhotos, maxEvents, exclude, CheckCommand.property, writeRegression, writeCase],
         discussion: """
             A failure prints its seed, the command that reproduces it and the shrunk trace.
 
@@ -44,9 +48,17 @@ enum PropertiesCommand {
         guard cases >= 1, maximumPhotos >= 0, maximumEvents >= 0 else {
             throw UsageError("--cases must be at least 1; --max-photos and --max-events at least 0")
         }
+        var excluded = Set<EventName>()
+        for name in try arguments.value(exclude)?.split(separator: ",") ?? [] {
+            guard let event = EventName(rawValue: String(name)) else {
+                throw UsageError("--exclude takes event names as SPEC.md spells them; found '\(name)'")
+            }
+            excluded.insert(event)
+        }
         var runner = PropertyRunner(
             properties: CheckCommand.selectedProperties(arguments),
-            generator: TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents), cases: cases, seed: seed)
+            generator: TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents, excluding: excluded),
+            cases: cases, seed: seed)
         runner.plantedBug = CheckCommand.plantedBug
         if arguments.value(rawSeed) {
             runner.rawFirstCaseSeed = seed
@@ -60,6 +72,14 @@ enum PropertiesCommand {
             return .success
         }
         console.out(Self.report(counterexample))
+        if let path = try arguments.value(writeCase) {
+            do {
+                try counterexample.original.text.write(toFile: path, atomically: true, encoding: .utf8)
+                console.out("wrote \(path)\n")
+            } catch {
+                console.err("gridsim: error: cannot write the failing case: \(error.localizedDescription)\n")
+            }
+        }
         if let directory = try arguments.value(writeRegression) {
             do {
                 let path = try PropertyRunner.writeRegression(counterexample, to: directory)

@@ -47,7 +47,9 @@ struct DeterministicReplayCheck<Candidate: CheckableEngine> {
     private func compare(
         _ step: Int, first: Candidate, firstStep: Step, second: some SelectionEngine, secondStep: Step
     ) -> PropertyFailure? {
-        guard secondStep == firstStep && second.mode == first.mode && second.selectedCount == first.selectedCount
+        guard
+            secondStep == firstStep && second.mode == first.mode && second.selectedCount == first.selectedCount
+                && second.isDragging == first.isDragging
         else { return PropertyFailure(property: Self.name, step: step, message: "two replays differ") }
         return nil
     }

@@ -3,7 +3,7 @@ import SelectionCore
 /// `engines-agree`: the engine under test equals the reference model on every step.
 ///
 /// Every step, in what the step changed: the step itself (outcome, reason, effects with their
-/// photos, announcements), mode, sheet, counts, title, toolbar and (after an applied step, with
+/// photos, announcements), mode, sheet, whether a drag is in progress, counts, title, toolbar and (after an applied step, with
 /// a limit) the tray; whether each photo the event names is in the grid and chosen, and where
 /// each inserted photo landed; and each photo the engine under test reports chosen or unchosen
 /// against the reference's selection (unless the counts say it: when nothing or every photo
@@ -41,6 +41,9 @@ struct EnginesAgreeCheck {
     ) -> String? {
         if candidate.mode != reference.mode { return "mode \(candidate.mode) vs \(reference.mode)" }
         if candidate.sheet != reference.sheet { return "a different sheet" }
+        if candidate.isDragging != reference.isDragging {
+            return candidate.isDragging ? "a drag in progress vs none" : "no drag in progress vs one"
+        }
         if candidate.selectedCount != reference.selectedCount {
             return "\(candidate.selectedCount) chosen vs \(reference.selectedCount)"
         }

@@ -10,6 +10,8 @@ struct FastState {
     var pickOrder: [PhotoSlot]
     var mode: Mode
     var sheet: Sheet?
+    /// A drag to select is in progress (SPEC.md section 6).
+    var dragging: Bool
 
     init(_ engine: FastEngine) {
         grid = engine.grid
@@ -17,12 +19,13 @@ struct FastState {
         pickOrder = engine.pickOrder
         mode = engine.mode
         sheet = engine.sheet
+        dragging = engine.isDragging
     }
 
     /// Whether both are the same state, slot for slot. O(N) for the grid orders.
     func isSame(as other: FastState) -> Bool {
-        mode == other.mode && sheet == other.sheet && selection == other.selection && pickOrder == other.pickOrder
-            && grid.order == other.grid.order
+        mode == other.mode && sheet == other.sheet && dragging == other.dragging && selection == other.selection
+            && pickOrder == other.pickOrder && grid.order == other.grid.order
     }
 
     /// The state with ids, named by `names`, for a failure message. O(N) strings.
@@ -31,7 +34,7 @@ struct FastState {
         return SelectionState(
             mode: mode, photos: names.ids(for: grid.order), selection: selected,
             picks: limit == nil ? selected : names.ids(for: pickOrder), sheet: sheet, limit: limit,
-            reduceMotion: reduceMotion)
+            reduceMotion: reduceMotion, dragging: dragging)
     }
 }
 

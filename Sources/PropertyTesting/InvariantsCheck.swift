@@ -3,7 +3,7 @@ import SelectionCore
 /// `invariants`: SPEC.md section 1's invariants hold after every step, in both engines.
 ///
 /// Every step, in what the step changed: the count against the limit and the grid, the mode
-/// against the selection and the sheet, the tray against the count (with a limit, after an
+/// against the selection and the sheet, a drag in progress against the mode and the sheet, the tray against the count (with a limit, after an
 /// applied step), and that the photos the event names and those the engine under test reports
 /// chosen are in the grid when chosen. At checkpoints: every invariant on whole states, O(N)
 /// hashing. A violation found either way is described as a whole-state check describes it.
@@ -33,6 +33,9 @@ struct InvariantsCheck {
         let count = engine.selectedCount
         if engine.mode == .browsing && count != 0 { return "browsing with a non-empty selection" }
         if engine.mode == .browsing && engine.sheet != nil { return "browsing with a sheet shown" }
+        if engine.isDragging && (engine.mode != .selecting || engine.sheet != nil) {
+            return "a drag in progress while browsing or with a sheet shown"
+        }
         if let limit = engine.limit, count > limit { return "selection of \(count) exceeds the limit of \(limit)" }
         if count > engine.photoCount { return "selection is not a subset of photos" }
         for photo in record.namedPhotos where engine.isSelected(photo) && !engine.contains(photo) {

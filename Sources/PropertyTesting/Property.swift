@@ -59,7 +59,8 @@ public enum Properties {
         return all(mutantOf: bug)
     }
 
-    private static func all<Bug: PlantedBug>(mutantOf bug: Bug.Type) -> [Property] {
+    /// Every property, for the fast engine with `bug` planted.
+    public static func all<Bug: PlantedBug>(mutantOf bug: Bug.Type) -> [Property] {
         all(candidate: Mutant<Bug>.self)
     }
 
@@ -77,8 +78,9 @@ public enum Properties {
             name: InvariantsCheck.name, summary: "the invariants of SPEC.md section 1 hold after every step",
             coverage: """
                 every step: the count against the limit and the grid, the mode against the selection and \
-                the sheet, the tray against the count, the photos the event names and those the fast engine \
-                reports chosen are in the grid; checkpoints: every invariant on whole states
+                the sheet, a drag in progress against the mode and the sheet, the tray against the count, \
+                the photos the event names and those the fast engine reports chosen are in the grid; \
+                checkpoints: every invariant on whole states
                 """,
             kind: .invariants, candidate: candidate)
     }
@@ -89,9 +91,9 @@ public enum Properties {
         Property(
             name: EnginesAgreeCheck.name, summary: "the engine equals the reference model on every step",
             coverage: """
-                every step: outcome, reason, effects, announcements, mode, sheet, counts, title, toolbar, \
-                tray, the photos the event names (in the grid, chosen, where inserted), the selection changes \
-                the fast engine reports; checkpoints: whole states
+                every step: outcome, reason, effects, announcements, mode, sheet, drag in progress, counts, \
+                title, toolbar, tray, the photos the event names (in the grid, chosen, where inserted), the \
+                selection changes the fast engine reports; checkpoints: whole states
                 """,
             kind: .enginesAgree, candidate: candidate)
     }
@@ -147,6 +149,9 @@ public enum Properties {
         if actual.selection != expected.selection { return "selection \(preview(actual.selection)) vs \(preview(expected.selection))" }
         if actual.picks != expected.picks { return "picks \(preview(actual.picks)) vs \(preview(expected.picks))" }
         if actual.photos != expected.photos { return "photos \(preview(actual.photos)) vs \(preview(expected.photos))" }
+        if actual.dragging != expected.dragging {
+            return actual.dragging ? "a drag in progress vs none" : "no drag in progress vs one"
+        }
         return "limit or reduceMotion"
     }
 }

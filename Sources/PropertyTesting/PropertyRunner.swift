@@ -55,8 +55,10 @@ public struct PropertyRunner {
     }
 
     /// A failing case: the property, the original and shrunk traces, the seed to rerun it.
-    public struct Counterexample {
+    public struct Counterexample: Sendable {
         public var failure: PropertyFailure
+        /// The case's position in the run, from 0.
+        public var caseIndex: Int
         public var caseSeed: UInt64
         public var original: Trace
         public var shrunk: Trace
@@ -85,9 +87,11 @@ public struct PropertyRunner {
                 let reproduction =
                     (planted ?? "") + "gridsim properties --seed \(Self.format(seed: caseSeed)) --cases 1 --raw-seed"
                     + " --max-photos \(generator.maximumPhotos) --max-events \(generator.maximumEvents)"
+                    + (generator.excludedEvents.isEmpty
+                        ? "" : " --exclude " + generator.excludedEvents.map(\.rawValue).sorted().joined(separator: ","))
                     + " --property \(property.name)"
                 return Counterexample(
-                    failure: failure, caseSeed: caseSeed, original: trace, shrunk: shrunk, shrunkFailure: shrunkFailure,
+                    failure: failure, caseIndex: index, caseSeed: caseSeed, original: trace, shrunk: shrunk, shrunkFailure: shrunkFailure,
                     reproduction: reproduction)
             }
             progress(index + 1)

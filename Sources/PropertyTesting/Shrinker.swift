@@ -3,9 +3,9 @@ import SelectionTrace
 
 /// Minimises a trace that fails a property: cuts it after the failing step, shrinks the grid,
 /// drops the leading events it does not need (a bisection), then shrinks the grid again,
-/// drops runs of events, then single events, simplifies arguments (fewer removals and
-/// insertions, smaller positions, simpler ids) and the header, keeping every change after
-/// which the trace still fails.
+/// drops whole drags (or every move of a drag but its last), runs of events, then single
+/// events, simplifies arguments (fewer removals and insertions, smaller positions, simpler
+/// ids) and the header, keeping every change after which the trace still fails.
 ///
 /// The first phases make a long trace short in O(log n) checks, so that the greedy phases,
 /// which check once per candidate, work on a few events; the grid shrinks early because every
@@ -58,7 +58,7 @@ public struct Shrinker {
     }
 
     private enum Pass: CaseIterable {
-        case shrinkGrid, dropEventRuns, simplifyEvents, simplifyHeader
+        case shrinkGrid, dropDragBursts, dropEventRuns, simplifyEvents, simplifyHeader
     }
 
     private mutating func run(_ pass: Pass, on trace: Trace) -> Trace? {
@@ -66,6 +66,9 @@ public struct Shrinker {
         case .shrinkGrid:
             phase = .shrinkingTheGrid
             return shrinkGrid(trace)
+        case .dropDragBursts:
+            phase = .droppingEvents
+            return dropDragBursts(trace)
         case .dropEventRuns:
             phase = .droppingEvents
             return dropEventRuns(trace)
@@ -109,6 +112,58 @@ public struct Shrinker {
         var best = trace
         best.events.removeFirst(failingStart)
         return best
+    }
+
+    /// Shrinks drags as drags, before the runs of `dropEventRuns` cut them anywhere: for each
+    /// burst (a `dragBegan` and the `dragMoved` and `dragEnded` right after it), the whole
+    /// burst, else every move of it but the last (where the range ends, which for a correct
+    /// engine is all the moves before it meant). O(bursts) checks.
+    private mutating func dropDragBursts(_ trace: Trace) -> Trace? {
+        var best = trace
+        var improved = false
+        var start = 0
+        while start < best.events.count {
+            guard case .dragBegan = best.events[start].event else {
+                start += 1
+                continue
+            }
+            let burst = Self.dragBurst(startingAt: start, in: best.events)
+            var whole = best
+            whole.events.removeSubrange(burst)
+            if accepts(whole) {
+                best = whole
+                improved = true
+                continue
+            }
+            let moves = burst.filter { if case .dragMoved = best.events[$0].event { true } else { false } }
+            if moves.count > 1 {
+                var lastMoveOnly = best
+                for index in moves.dropLast().reversed() { lastMoveOnly.events.remove(at: index) }
+                if accepts(lastMoveOnly) {
+                    best = lastMoveOnly
+                    improved = true
+                }
+            }
+            start += 1
+        }
+        return improved ? best : nil
+    }
+
+    /// The positions of the burst that starts with the `dragBegan` at `start`: it and the
+    /// `dragMoved` and `dragEnded` events right after it, up to the first other event (or the
+    /// first `dragEnded`, included). O(burst).
+    static func dragBurst(startingAt start: Int, in events: [TraceEvent]) -> Range<Int> {
+        var end = start + 1
+        loop: while end < events.count {
+            switch events[end].event {
+            case .dragMoved: end += 1
+            case .dragEnded:
+                end += 1
+                break loop
+            default: break loop
+            }
+        }
+        return start..<end
     }
 
     /// Removes runs of events, halving the run length down to single events.
@@ -247,37 +302,28 @@ public struct Shrinker {
         }
         var renamed = trace
         renamed.header.photos = .ids(ids.map(name))
+        // Every event that names a photo, the tray's and the drag's included, is renamed alike.
         renamed.events = trace.events.map { traceEvent in
             var copy = traceEvent
-            switch traceEvent.event {
-            case .longPress(let p): copy.event = .longPress(name(p))
-            case .selectItem(let p): copy.event = .selectItem(name(p))
-            case .tap(let p): copy.event = .tap(name(p))
-            case .libraryChanged(let removed, let inserted):
-                copy.event = .libraryChanged(
-                    removed: removed.map(name), inserted: inserted.map { Insertion(photo: name($0.photo), at: $0.at) })
-            default: break
-            }
+            copy.event = traceEvent.event.mapPhotos(name)
             return copy
         }
         return renamed == trace ? nil : renamed
     }
 
-    static func namedPhotos(_ traceEvent: TraceEvent) -> [PhotoID] {
-        switch traceEvent.event {
-        case .longPress(let p), .selectItem(let p), .tap(let p): [p]
-        case .libraryChanged(let removed, let inserted): removed + inserted.map(\.photo)
-        default: []
-        }
-    }
+    static func namedPhotos(_ traceEvent: TraceEvent) -> [PhotoID] { traceEvent.event.namedPhotos }
 
-    /// No limit, no Reduce Motion, no meta, when the failure does not need them.
+    /// No limit (or a smaller one, with an event fewer if need be), no Reduce Motion, no meta,
+    /// when the failure does not need them.
     private mutating func simplifyHeader(_ trace: Trace) -> Trace? {
         var best = trace
         var improved = false
         let edits: [(inout TraceHeader) -> Bool] = [
             { header in defer { header.limit = nil }; return header.limit != nil },
             { header in defer { header.limit = 1 }; return (header.limit ?? 1) < 1 },
+            // A smaller limit: the fewest photos that show a failure at the limit.
+            { header in defer { header.limit = 1 }; return (header.limit ?? 1) > 1 },
+            { header in defer { header.limit = header.limit.map { $0 - 1 } }; return (header.limit ?? 1) > 2 },
             { header in defer { header.reduceMotion = false }; return header.reduceMotion },
             { header in defer { header.meta = nil }; return header.meta != nil },
         ]
@@ -286,6 +332,20 @@ public struct Shrinker {
             if edit(&candidate.header), accepts(candidate) {
                 best = candidate
                 improved = true
+            }
+        }
+        // A failure at the limit needs as many photos chosen before it as the limit allows:
+        // a smaller limit goes with one event fewer (a tap that chose one). O(events) checks.
+        if let limit = best.header.limit, limit > 1 {
+            for index in best.events.indices.reversed() {
+                var candidate = best
+                candidate.header.limit = limit - 1
+                candidate.events.remove(at: index)
+                if accepts(candidate) {
+                    best = candidate
+                    improved = true
+                    break
+                }
             }
         }
         return improved ? best : nil

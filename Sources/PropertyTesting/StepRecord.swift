@@ -18,13 +18,7 @@ struct StepRecord {
     /// journal reports them (slots of `fast`).
     let changes: SelectionChanges
 
-    /// The photos the event names: the one it acts on, or those a library change removes and
-    /// inserts.
-    var namedPhotos: [PhotoID] {
-        switch event {
-        case .longPress(let photo), .selectItem(let photo), .tap(let photo): [photo]
-        case .libraryChanged(let removed, let inserted): removed + inserted.map(\.photo)
-        default: []
-        }
-    }
+    /// The photos the event names: the one it acts on (a drag's anchor or the photo under the
+    /// finger included), or those a library change removes and inserts.
+    var namedPhotos: [PhotoID] { event.namedPhotos }
 }

@@ -3,18 +3,25 @@ import SelectionCore
 import SelectionTrace
 
 /// Generates grids and gesture streams for property tests, biased toward the cases where
-/// selection code breaks: a long press on a chosen photo, taps on unknown photos, library
-/// changes that remove chosen photos or insert duplicates, gestures under an open sheet,
-/// limits at the edge.
+/// selection code breaks: a long press on a chosen photo, taps on unknown photos and on photos
+/// that just left the grid, library changes that remove chosen photos or insert duplicates,
+/// gestures under an open sheet, limits at the edge; the tray's remove button on chosen,
+/// unchosen and unknown photos; drags in bursts (a `dragBegan`, moves back and forth past the
+/// anchor, usually a `dragEnded`) with other events landing in the middle of them.
 public struct TraceGenerator: Sendable {
     /// The largest grid generated; most grids are far smaller.
     public var maximumPhotos: Int
     /// The most events in one trace.
     public var maximumEvents: Int
+    /// Events never generated: those an engine under test does not handle (drag to select,
+    /// say). A trace then has none of them; the events the generator would have made in their
+    /// place are drawn again.
+    public var excludedEvents: Set<EventName>
 
-    public init(maximumPhotos: Int = 10_000, maximumEvents: Int = 60) {
+    public init(maximumPhotos: Int = 10_000, maximumEvents: Int = 60, excluding excludedEvents: Set<EventName> = []) {
         self.maximumPhotos = maximumPhotos
         self.maximumEvents = maximumEvents
+        self.excludedEvents = excludedEvents
     }
 
     /// The trace of one seed: a grid from one stream, events from another.
@@ -84,14 +91,15 @@ public struct TraceGenerator: Sendable {
 
     func events(for header: TraceHeader, using random: inout Xoshiro256) -> [TraceEvent] {
         // The reference model tells the generator what is chosen and shown now, so that it can
-        // aim at chosen photos, open sheets and the limit.
+        // aim at chosen photos, open sheets, the limit and the drag in progress.
         var model = ReferenceModel(configuration: header.configuration)
         let length = Int.random(in: 0...maximumEvents, using: &random)
         var events: [TraceEvent] = []
+        var context = GenerationContext()
         var time = 0
-        var freshIndex = 0
         for _ in 0..<length {
-            let event = nextEvent(model: model, freshIndex: &freshIndex, using: &random)
+            guard let event = nextAllowedEvent(model: model, context: &context, using: &random) else { continue }
+            context.noteBefore(event, model: model)
             _ = model.apply(event)
             if random.standardChance(0.9) {
                 time += Int.random(in: 0...800, using: &random)
@@ -103,6 +111,20 @@ public struct TraceGenerator: Sendable {
         return events
     }
 
+    /// The next event whose name is not excluded: a few draws, then none (the step is left
+    /// out), so that a generator that excludes nearly everything still ends.
+    private func nextAllowedEvent(
+        model: ReferenceModel, context: inout GenerationContext, using random: inout Xoshiro256
+    ) -> Event? {
+        for _ in 0..<16 {
+            let event = nextEvent(model: model, context: &context, using: &random)
+            if !excludedEvents.contains(event.name) { return event }
+            // A drag the excluded events cannot make goes no further.
+            if event.name == .dragBegan || event.name == .dragMoved { context.burst = nil }
+        }
+        return nil
+    }
+
     private func knownPhoto(_ model: ReferenceModel, using random: inout Xoshiro256) -> PhotoID? {
         model.photos.isEmpty ? nil : model.photos[Int.random(in: 0..<model.photos.count, using: &random)]
     }
@@ -112,20 +134,67 @@ public struct TraceGenerator: Sendable {
         return chosen.isEmpty ? nil : chosen[Int.random(in: 0..<chosen.count, using: &random)]
     }
 
-    /// A photo for a gesture: usually in the grid, sometimes chosen, sometimes unknown.
-    private func gesturePhoto(_ model: ReferenceModel, using random: inout Xoshiro256) -> PhotoID {
-        let roll = Int.random(in: 0..<10, using: &random)
-        if roll < 3, let chosen = chosenPhoto(model, using: &random) { return chosen }
-        if roll < 9, let known = knownPhoto(model, using: &random) { return known }
+    /// A photo that is not in the grid: one that left it lately (a layout not updated yet
+    /// still shows it), or one it never had.
+    private func unknownPhoto(_ context: GenerationContext, using random: inout Xoshiro256) -> PhotoID {
+        if !context.recentlyGone.isEmpty && random.standardChance(0.5) {
+            return context.recentlyGone[Int.random(in: 0..<context.recentlyGone.count, using: &random)]
+        }
         return "unknown-\(Int.random(in: 0..<3, using: &random))"
     }
 
-    private func nextEvent(model: ReferenceModel, freshIndex: inout Int, using random: inout Xoshiro256) -> Event {
+    /// A photo for a gesture: usually in the grid, sometimes chosen, sometimes unknown.
+    private func gesturePhoto(_ model: ReferenceModel, _ context: GenerationContext, using random: inout Xoshiro256)
+        -> PhotoID
+    {
+        photo(chosen: 3, known: 6, outOf: 10, model, context, using: &random)
+    }
+
+    /// A chosen photo with odds `chosen` in `total`, else one of the grid with odds `known`,
+    /// else (or when there is none to give) an unknown one.
+    private func photo(
+        chosen: Int, known: Int, outOf total: Int, _ model: ReferenceModel, _ context: GenerationContext,
+        using random: inout Xoshiro256
+    ) -> PhotoID {
+        let roll = Int.random(in: 0..<total, using: &random)
+        if roll < chosen, let photo = chosenPhoto(model, using: &random) { return photo }
+        if roll < chosen + known, let photo = knownPhoto(model, using: &random) { return photo }
+        return unknownPhoto(context, using: &random)
+    }
+
+    private func nextEvent(model: ReferenceModel, context: inout GenerationContext, using random: inout Xoshiro256)
+        -> Event
+    {
+        if !context.justDeleted.isEmpty && random.standardChance(0.35) {
+            // A gesture right after Delete, on the spot where a deleted photo was.
+            let stale = context.justDeleted[Int.random(in: 0..<context.justDeleted.count, using: &random)]
+            return random.standardChance(0.5) ? .longPress(stale) : .tap(stale)
+        }
+        if context.burst != nil { return nextDragEvent(model: model, context: &context, using: &random) }
+        let canDrag = model.mode == .selecting && model.sheet == nil
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<(canDrag ? 14 : 2):
+            // A drag begins (while browsing, or on an unknown photo, it is a scroll or refused).
+            return beginDrag(model: model, context: &context, using: &random)
+        case 14..<20:
+            return .removeFromTray(trayPhoto(model, context, using: &random))
+        case 20..<22:
+            // Drag events with no drag in progress.
+            return random.standardChance(0.5) ? .dragEnded : .dragMoved(gesturePhoto(model, context, using: &random))
+        default:
+            return ordinaryEvent(model: model, context: &context, using: &random)
+        }
+    }
+
+    /// The events of SPEC.md sections 2 and 3, with the odds they have always had.
+    private func ordinaryEvent(model: ReferenceModel, context: inout GenerationContext, using random: inout Xoshiro256)
+        -> Event
+    {
         let roll = Int.random(in: 0..<100, using: &random)
         switch roll {
-        case 0..<12: return .longPress(gesturePhoto(model, using: &random))
-        case 12..<16: return .selectItem(gesturePhoto(model, using: &random))
-        case 16..<46: return .tap(gesturePhoto(model, using: &random))
+        case 0..<12: return .longPress(gesturePhoto(model, context, using: &random))
+        case 12..<16: return .selectItem(gesturePhoto(model, context, using: &random))
+        case 16..<46: return .tap(gesturePhoto(model, context, using: &random))
         case 46..<50: return .select
         case 50..<54: return .selectAll
         case 54..<57: return .deselectAll
@@ -136,11 +205,98 @@ public struct TraceGenerator: Sendable {
         case 70..<74: return .share
         case 74..<76: return .edit
         case 76..<80: return .dismiss
-        default: return libraryChange(model: model, freshIndex: &freshIndex, using: &random)
+        default: return libraryChange(model: model, context: &context, using: &random)
         }
     }
 
-    private func libraryChange(model: ReferenceModel, freshIndex: inout Int, using random: inout Xoshiro256) -> Event {
+    /// The photo of a tray's remove button: mostly a chosen one, sometimes one that is not
+    /// chosen, sometimes one the grid does not have.
+    private func trayPhoto(_ model: ReferenceModel, _ context: GenerationContext, using random: inout Xoshiro256)
+        -> PhotoID
+    {
+        photo(chosen: 13, known: 5, outOf: 20, model, context, using: &random)
+    }
+
+    // MARK: Drags
+
+    /// A drag in the making: where it began and where the finger is, as grid positions, and
+    /// how many more events it has.
+    struct DragBurst {
+        var anchor: Int
+        var position: Int
+        var remaining: Int
+    }
+
+    /// A `dragBegan`, mostly on a photo of the grid (often a chosen one, so that the drag
+    /// unchooses; sometimes the first or last), sometimes on an unknown photo. Starts a burst.
+    private func beginDrag(model: ReferenceModel, context: inout GenerationContext, using random: inout Xoshiro256)
+        -> Event
+    {
+        let count = model.photoCount
+        guard count > 0, !random.standardChance(0.05) else {
+            context.burst = nil
+            return .dragBegan(unknownPhoto(context, using: &random))
+        }
+        var anchor = Int.random(in: 0..<count, using: &random)
+        let roll = Int.random(in: 0..<10, using: &random)
+        if roll < 3, let chosen = chosenPhoto(model, using: &random), let position = model.photos.firstIndex(of: chosen) {
+            anchor = position
+        } else if roll == 3 {
+            anchor = random.standardChance(0.5) ? 0 : count - 1
+        }
+        // Mostly a few moves; sometimes a long sweep.
+        let moves = random.standardChance(0.8) ? Int.random(in: 1...8, using: &random) : Int.random(in: 9...30, using: &random)
+        context.burst = DragBurst(anchor: anchor, position: anchor, remaining: moves)
+        return .dragBegan(model.photos[anchor])
+    }
+
+    /// The next event of the burst in progress: mostly a move (small steps and jumps, past the
+    /// anchor both ways, now and then onto an unknown photo), sometimes another event in the
+    /// middle of the drag (a tap, Delete, Done, a library change, a second `dragBegan` ...),
+    /// after which the moves go on as the finger would; usually a `dragEnded` at the end.
+    private func nextDragEvent(model: ReferenceModel, context: inout GenerationContext, using random: inout Xoshiro256)
+        -> Event
+    {
+        var burst = context.burst!
+        guard burst.remaining > 0 else {
+            context.burst = nil
+            return random.standardChance(0.8) ? .dragEnded : ordinaryEvent(model: model, context: &context, using: &random)
+        }
+        burst.remaining -= 1
+        context.burst = burst
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<4:
+            return beginDrag(model: model, context: &context, using: &random)
+        case 4..<14:
+            let event = random.standardChance(0.2)
+                ? .removeFromTray(trayPhoto(model, context, using: &random))
+                : ordinaryEvent(model: model, context: &context, using: &random)
+            return event
+        case 14..<17:
+            context.burst = nil
+            return .dragEnded
+        default:
+            break
+        }
+        let count = model.photoCount
+        guard count > 0, !random.standardChance(0.06) else { return .dragMoved(unknownPhoto(context, using: &random)) }
+        var position = burst.position
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0..<6: position += Int.random(in: -2...2, using: &random)  // a photo or two at a time
+        case 6: position = Int.random(in: 0..<count, using: &random)  // a jump
+        case 7: position = 2 * burst.anchor - burst.position  // across the anchor
+        case 8: position = burst.anchor  // back to where it began
+        default: position += random.standardChance(0.5) ? count / 3 : -count / 3  // a long sweep
+        }
+        position = min(max(position, 0), count - 1)
+        burst.position = position
+        context.burst!.position = position
+        return .dragMoved(model.photos[position])
+    }
+
+    private func libraryChange(model: ReferenceModel, context: inout GenerationContext, using random: inout Xoshiro256)
+        -> Event
+    {
         var removed: [PhotoID] = []
         for _ in 0..<Int.random(in: 0...3, using: &random) {
             switch Int.random(in: 0..<10, using: &random) {
@@ -163,11 +319,40 @@ public struct TraceGenerator: Sendable {
             case 2:  // back in the same event
                 if let gone = removed.first { inserted.append(Insertion(photo: gone, at: at)) }
             default:
-                freshIndex += 1
-                inserted.append(Insertion(photo: "new-\(freshIndex)", at: at))
+                context.freshIndex += 1
+                inserted.append(Insertion(photo: "new-\(context.freshIndex)", at: at))
             }
         }
         return .libraryChanged(removed: removed, inserted: inserted)
+    }
+}
+
+/// What the generator remembers between events besides the model: the drag it is making,
+/// the photos that just left the grid, and the count of new photos named so far.
+struct GenerationContext {
+    var burst: TraceGenerator.DragBurst?
+    /// The photos the last Delete removed, while the next event is generated; then empty.
+    var justDeleted: [PhotoID] = []
+    /// The last few photos that left the grid.
+    var recentlyGone: [PhotoID] = []
+    var freshIndex = 0
+
+    /// Takes note of what `event` is about to do to `model`. O(chosen) for a Delete.
+    mutating func noteBefore(_ event: Event, model: ReferenceModel) {
+        justDeleted = []
+        switch event {
+        case .delete where model.mode == .selecting && model.sheet == nil:
+            justDeleted = Array(model.picks.prefix(8))
+            remember(gone: justDeleted)
+        case .libraryChanged(let removed, _):
+            remember(gone: removed.filter(model.contains))
+        default:
+            break
+        }
+    }
+
+    private mutating func remember(gone: [PhotoID]) {
+        recentlyGone = Array((recentlyGone + gone).suffix(8))
     }
 }
 

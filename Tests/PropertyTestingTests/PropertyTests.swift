@@ -1,5 +1,5 @@
 import Foundation
-import PropertyTesting
+@testable import PropertyTesting
 import SeededRandom
 import SelectionCore
 import SelectionTrace
@@ -55,10 +55,18 @@ struct PropertyTests {
             let trace = generator.trace(seed: seed)
             sizes.insert(trace.header.photos.count)
             var model = ReferenceModel(configuration: trace.header.configuration)
+            var lastDelete: Set<PhotoID> = []
             for traceEvent in trace.events {
                 let chosenBefore = Set(model.selectedPhotos)
                 let sheetBefore = model.sheet
+                let draggingBefore = model.isDragging
                 let step = model.apply(traceEvent.event)
+                seen.formUnion(Self.sectionSixCases(traceEvent.event, step, draggingBefore: draggingBefore))
+                if case .longPress(let p) = traceEvent.event, lastDelete.contains(p) {
+                    seen.insert("long press right after Delete on a deleted photo")
+                }
+                lastDelete = []
+                if case .deleted(let photos) = step.action { lastDelete = Set(photos) }
                 if case .longPress(let p) = traceEvent.event, chosenBefore.contains(p) { seen.insert("long press on a chosen photo") }
                 if step.outcome == .rejected(.unknownPhoto) { seen.insert("unknown photo") }
                 if step.outcome == .rejected(.duplicatePhoto) { seen.insert("duplicate insertion") }
@@ -73,8 +81,119 @@ struct PropertyTests {
         #expect(
             seen == [
                 "long press on a chosen photo", "unknown photo", "duplicate insertion", "limit reached",
-                "event under a sheet", "chosen photo disappears",
+                "event under a sheet", "chosen photo disappears", "long press right after Delete on a deleted photo",
+                "tray removal applied", "tray removal refused", "drag begun", "drag ended", "move ignored",
+                "move onto an unknown photo", "limit keeps a photo out of a drag", "another event ends a drag",
+                "a second drag begins during one", "a library change during a drag",
             ])
+    }
+
+    static func sectionSixCases(_ event: Event, _ step: Step, draggingBefore: Bool) -> Set<String> {
+        var seen = Set<String>()
+        switch (event, step.outcome) {
+        case (.removeFromTray, .applied): seen.insert("tray removal applied")
+        case (.removeFromTray, .rejected(.notInTray)): seen.insert("tray removal refused")
+        case (.dragBegan, .applied): seen.insert(draggingBefore ? "a second drag begins during one" : "drag begun")
+        case (.dragEnded, .applied): seen.insert("drag ended")
+        case (.dragMoved, .ignored): seen.insert("move ignored")
+        case (.dragMoved, .rejected(.unknownPhoto)): seen.insert("move onto an unknown photo")
+        case (.dragMoved, .rejected(.limitReached)): seen.insert("limit keeps a photo out of a drag")
+        default: break
+        }
+        if draggingBefore {
+            switch event {
+            case .dragMoved, .dragEnded, .dragBegan: break
+            case .libraryChanged: seen.insert("a library change during a drag")
+            default: seen.insert("another event ends a drag")
+            }
+        }
+        return seen
+    }
+
+    /// A drag burst sweeps back and forth: across its anchor, one way then the other.
+    @Test func dragsSweepPastTheAnchorBothWays() {
+        var crossings = 0
+        var longest = 0
+        for seed in 0..<300 as Range<UInt64> {
+            let trace = TraceGenerator().trace(seed: seed)
+            var model = ReferenceModel(configuration: trace.header.configuration)
+            var anchor: Int?
+            var side = 0
+            var moves = 0
+            for traceEvent in trace.events {
+                if case .dragMoved(let p) = traceEvent.event, model.isDragging, let anchor,
+                    let position = model.photos.firstIndex(of: p), position != anchor
+                {
+                    let now = position > anchor ? 1 : -1
+                    if side != 0 && now != side { crossings += 1 }
+                    side = now
+                    moves += 1
+                    longest = max(longest, moves)
+                }
+                _ = model.apply(traceEvent.event)
+                if case .dragBegan(let p) = traceEvent.event, model.isDragging {
+                    anchor = model.photos.firstIndex(of: p)
+                    side = 0
+                    moves = 0
+                }
+            }
+        }
+        #expect(crossings >= 50)
+        #expect(longest >= 10)
+    }
+
+    /// An engine that does not handle some events gets traces without them.
+    @Test func excludedEventsAreNeverGenerated() {
+        let excluded: Set<EventName> = [.dragBegan, .dragMoved, .dragEnded, .removeFromTray]
+        let generator = TraceGenerator(excluding: excluded)
+        var events = 0
+        for seed in 0..<300 as Range<UInt64> {
+            let trace = generator.trace(seed: seed)
+            events += trace.events.count
+            #expect(trace.events.allSatisfy { !excluded.contains($0.event.name) })
+        }
+        #expect(events > 300 * 20)
+        let everythingButTaps = TraceGenerator(excluding: Set(EventName.allCases).subtracting([.tap]))
+        for seed in 0..<50 as Range<UInt64> {
+            #expect(everythingButTaps.trace(seed: seed).events.allSatisfy { $0.event.name == .tap })
+        }
+        #expect(TraceGenerator(excluding: Set(EventName.allCases)).trace(seed: 1).events.isEmpty)
+    }
+
+    /// Shrinking a failure that needs a drag keeps the drag's begin and the move that matters,
+    /// and renames the photos of every kind of event.
+    @Test func shrinkerShrinksDragsAsDragsAndRenamesTheirPhotos() {
+        let ids = ["photo-a", "photo-b", "photo-c", "photo-d", "photo-e"]
+        // Fails when a drag that began on photo-b reaches photo-d without ending first (the
+        // shrinker may rename them b and d).
+        let fails: (Trace) -> Bool = { trace in
+            var dragAnchor: PhotoID?
+            for event in trace.events.map(\.event) {
+                switch event {
+                case .dragBegan(let p): dragAnchor = p
+                case .dragMoved(let p): if p == "photo-d" || p == "d", dragAnchor == "photo-b" || dragAnchor == "b" { return true }
+                case .dragEnded: dragAnchor = nil
+                default: break
+                }
+            }
+            return false
+        }
+        let events: [Event] = [
+            .longPress("photo-a"), .dragBegan("photo-e"), .dragMoved("photo-d"), .dragEnded, .dragBegan("photo-b"),
+            .dragMoved("photo-c"), .dragMoved("photo-e"), .dragMoved("photo-d"), .dragEnded, .removeFromTray("photo-a"),
+        ]
+        let trace = Trace(header: TraceHeader(photos: .ids(ids), limit: 3), events: events.map { TraceEvent($0) })
+        #expect(fails(trace))
+        var shrinker = Shrinker(stillFails: fails)
+        let shrunk = shrinker.shrink(trace)
+        #expect(shrunk.events.map(\.event.name) == [.dragBegan, .dragMoved], "\(shrunk.text)")
+        let renamed = Shrinker.renamedShorter(trace)!
+        #expect(renamed.events.map(\.event) == [
+            .longPress("a"), .dragBegan("e"), .dragMoved("d"), .dragEnded, .dragBegan("b"), .dragMoved("c"),
+            .dragMoved("e"), .dragMoved("d"), .dragEnded, .removeFromTray("a"),
+        ])
+        #expect(Shrinker.dragBurst(startingAt: 4, in: trace.events) == 4..<9)
+        #expect(Shrinker.dragBurst(startingAt: 1, in: Array(trace.events.prefix(3))) == 1..<3)
     }
 
     @Test func xoshiroIsDeterministicAndSplitsIntoIndependentStreams() {
@@ -118,69 +237,11 @@ struct PropertyTests {
     @Test func checkReportsEveryPropertyOnTheSeedTraces() throws {
         let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Traces")
-        for name in ["contextual-walkthrough", "grid-photos-disappear", "picker-tray-limit"] {
-            let trace = try Trace(contentsOfFile: traces.appendingPathComponent("\(name).jsonl").path)
-            #expect(PropertyRunner.check(trace) == [])
+        let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".jsonl") }
+        #expect(names.count >= 6)
+        for name in names.sorted() {
+            let trace = try Trace(contentsOfFile: traces.appendingPathComponent(name).path)
+            #expect(PropertyRunner.check(trace) == [], "\(name)")
         }
-    }
-}
-
-/// Bugs planted in a copy of the engine: the property run must find each and shrink it small.
-@Suite("Planted bugs")
-struct PlantedBugTests {
-    func findAndShrink<Bug: PlantedBug>(_ bug: Bug.Type) throws {
-        let runner = PropertyRunner(
-            properties: Properties.all(candidate: Mutant<Bug>.self),
-            generator: TraceGenerator(maximumPhotos: 300, maximumEvents: 60), cases: 2_000, seed: 2026)
-        let counterexample = try #require(runner.run(), "the properties missed \(Bug.self)")
-        #expect(["invariants", "engines-agree"].contains(counterexample.failure.property))
-        #expect(counterexample.shrunk.events.count <= 6, "\(counterexample.shrunk.text)")
-        #expect(counterexample.shrunk.events.count < counterexample.original.events.count || counterexample.original.events.count <= 6)
-    }
-
-    @Test func selectAllIgnoringTheLimitIsFound() throws {
-        try findAndShrink(SelectAllIgnoresLimit.self)
-    }
-
-    @Test func pruningSkippedWhenALibraryChangeAlsoInsertsIsFound() throws {
-        try findAndShrink(PruningSkippedWhenInserting.self)
-    }
-
-    /// The planted Select all is the engine's own with the limit check dropped: over a limit
-    /// it chooses everything; under no limit, or within one, it does what the engine does.
-    @Test func plantedSelectAllDiffersOnlyInTheLimitCheck() {
-        for (photos, limit) in [(5, 2), (5, nil), (5, 9)] as [(Int, Int?)] {
-            let configuration = GridConfiguration(photos: .count(photos), limit: limit)
-            var engine = FastEngine(configuration: configuration)
-            var mutant = Mutant<SelectAllIgnoresLimit>(configuration: configuration)
-            for event in [Event.select, .selectAll] {
-                let expected = engine.apply(event)
-                let actual = mutant.apply(event)
-                if event == .selectAll, let limit, limit < photos {
-                    #expect(expected.outcome == .rejected(.limitReached))
-                    #expect(actual.outcome == .applied)
-                    #expect(mutant.selectedCount == photos)
-                    #expect(mutant.picks.count == photos)
-                } else {
-                    #expect(actual == expected)
-                    #expect(mutant.selectedPhotos == engine.selectedPhotos)
-                    #expect(mutant.picks == engine.picks)
-                }
-            }
-        }
-    }
-
-    /// The command line passes `GRIDSIM_PLANTED_BUG` in: a bug's name plants it, anything
-    /// else leaves the fast engine as it is.
-    @Test func plantedBugsAreChosenByName() {
-        #expect(PlantedBugs.named("select-all-ignores-limit")?.name == SelectAllIgnoresLimit.name)
-        #expect(PlantedBugs.named("pruning-skipped-when-inserting")?.name == PruningSkippedWhenInserting.name)
-        #expect(PlantedBugs.named(nil) == nil)
-        #expect(PlantedBugs.named("") == nil)
-        let trace = Trace(
-            header: TraceHeader(photos: .count(5), limit: 2), events: [TraceEvent(.select), TraceEvent(.selectAll)])
-        #expect(TraceCheck.failures(trace, properties: Properties.all(plantedBug: nil)).isEmpty)
-        #expect(TraceCheck.failures(trace, properties: Properties.all(plantedBug: "no-such-bug")).isEmpty)
-        #expect(!TraceCheck.failures(trace, properties: Properties.all(plantedBug: SelectAllIgnoresLimit.name)).isEmpty)
     }
 }

@@ -5,10 +5,12 @@ import SelectionCore
 public struct Mutant<Bug: PlantedBug>: CheckableEngine, Sendable {
     /// The fast engine inside, bug and all: a check reads from it what each step changed.
     public private(set) var fastEngine: FastEngine
+    /// The bug, with whatever it remembers of the session.
+    private var bug = Bug()
 
     public init(configuration: GridConfiguration) { fastEngine = FastEngine(configuration: configuration) }
 
-    public mutating func apply(_ event: Event) -> Step { Bug.apply(event, to: &fastEngine) ?? fastEngine.apply(event) }
+    public mutating func apply(_ event: Event) -> Step { bug.apply(event, to: &fastEngine) ?? fastEngine.apply(event) }
 
     public var mode: Mode { fastEngine.mode }
     public var sheet: Sheet? { fastEngine.sheet }
@@ -21,5 +23,5 @@ public struct Mutant<Bug: PlantedBug>: CheckableEngine, Sendable {
     public var photos: [PhotoID] { fastEngine.photos }
     public var selectedPhotos: [PhotoID] { fastEngine.selectedPhotos }
     public var picks: [PhotoID] { fastEngine.picks }
-    public var isDragging: Bool { fastEngine.isDragging }
+    public var isDragging: Bool { bug.isDragging ?? fastEngine.isDragging }
 }

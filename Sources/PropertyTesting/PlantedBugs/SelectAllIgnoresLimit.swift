@@ -2,11 +2,15 @@
 
 /// Select all chooses every photo even when a limit forbids it: the engine's own Select all
 /// with the limit check turned off.
-public enum SelectAllIgnoresLimit: PlantedBug {
+public struct SelectAllIgnoresLimit: PlantedBug {
     public static let name = "select-all-ignores-limit"
+    public static let summary = "Select all chooses every photo past the limit"
+    public static let reportedIn = "photo picker issue trackers: Select all picks more photos than the picker allows"
+
+    public init() {}
 
     /// O(N / 64) words for a Select all, O(N) more with a limit; nil (no cost) otherwise.
-    public static func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard event == .selectAll else { return nil }
         return engine.selectAllIgnoringLimit()
     }

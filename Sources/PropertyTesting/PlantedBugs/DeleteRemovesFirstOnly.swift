@@ -1,0 +1,24 @@
+import SelectionCore
+
+/// Delete reports every chosen photo deleted but removes only the first of them from the grid.
+public struct DeleteRemovesFirstOnly: PlantedBug {
+    public static let name = "delete-removes-first-only"
+    public static let summary = "Delete removes only the first chosen photo from the grid"
+    public static let reportedIn = "photo app bug trackers: deleting several selected photos deletes only one of them"
+
+    public init() {}
+
+    /// Delete's cost twice (once on a copy, for the step it should have made); nil (no cost)
+    /// for other events and while at most one photo is chosen.
+    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+        guard event == .delete, engine.mode == .selecting, engine.sheet == nil, engine.selectedCount >= 2 else {
+            return nil
+        }
+        var correct = engine
+        let step = correct.apply(event)
+        let first = engine.slots.id(for: engine.selection.slots(inGridOrder: engine.grid)[0])
+        _ = engine.apply(Event.libraryChanged(removed: [first], inserted: []))
+        _ = engine.apply(Event.done)
+        return step
+    }
+}

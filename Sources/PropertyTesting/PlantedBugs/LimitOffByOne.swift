@@ -1,0 +1,24 @@
+@_spi(Testing) import SelectionCore
+
+/// The limit check lets one photo too many in: a tap at the limit still chooses.
+public struct LimitOffByOne: PlantedBug {
+    public static let name = "limit-off-by-one"
+    public static let summary = "a tap when the limit is reached chooses one photo more"
+    public static let reportedIn = "photo picker issue trackers: a picker limited to N photos lets N + 1 be selected"
+
+    public init() {}
+
+    /// O(1) plus a copy of the pick order; nil (no cost) for other events.
+    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+        guard case .tap(let photo) = event, let limit = engine.limit, engine.selectedCount == limit,
+            engine.mode == .selecting, engine.sheet == nil, engine.contains(photo), !engine.isSelected(photo)
+        else { return nil }
+        let slot = engine.intern(photo)
+        var selection = engine.selection
+        selection.insert(slot)
+        engine.restoreSelection(selection, pickOrder: engine.pickOrder + [slot])
+        return Step(
+            outcome: .applied, haptic: true, animation: engine.animationStyle,
+            announcement: .countChanged(selection.count))
+    }
+}

@@ -1,0 +1,22 @@
+@_spi(Testing) import SelectionCore
+
+/// The tray's remove button rebuilds the tray from the grid: the picks left come back in grid
+/// order instead of the order they were picked in.
+public struct RemoveFromTrayReordersPicks: PlantedBug {
+    public static let name = "remove-from-tray-reorders-picks"
+    public static let summary = "removing a photo from the tray puts the other picks in grid order"
+    public static let reportedIn =
+        "photo picker issue trackers: removing one thumbnail from the selection tray shuffles the others"
+
+    public init() {}
+
+    /// The removal's own cost plus O(N) to list the chosen photos in grid order; nil (no
+    /// cost) for other events.
+    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+        guard case .removeFromTray = event else { return nil }
+        let step = engine.apply(event)
+        guard step.outcome == .applied else { return step }
+        engine.restoreSelection(engine.selection, pickOrder: engine.selection.slots(inGridOrder: engine.grid))
+        return step
+    }
+}

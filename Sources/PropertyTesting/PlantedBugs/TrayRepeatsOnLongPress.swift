@@ -1,0 +1,21 @@
+@_spi(Testing) import SelectionCore
+
+/// A long press on a photo that is already chosen adds it to the tray again.
+public struct TrayRepeatsOnLongPress: PlantedBug {
+    public static let name = "tray-repeats-on-long-press"
+    public static let summary = "a long press on a chosen photo lists it in the tray a second time"
+    public static let reportedIn = "photo picker issue trackers: the tray shows the same photo twice after pressing it again"
+
+    public init() {}
+
+    /// O(1) plus a copy of the pick order; nil (no cost) for other events.
+    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+        guard case .longPress(let photo) = event, engine.limit != nil, engine.mode == .selecting, engine.sheet == nil,
+            engine.isSelected(photo)
+        else { return nil }
+        let step = engine.apply(event)
+        let slot = engine.intern(photo)
+        engine.restoreSelection(engine.selection, pickOrder: engine.pickOrder + [slot])
+        return step
+    }
+}

@@ -1,0 +1,149 @@
+@testable import PropertyTesting
+import SelectionCore
+import SelectionTrace
+import Testing
+
+/// Bugs planted in a copy of the engine: the property run must find each and shrink it small.
+@Suite("Planted bugs")
+struct PlantedBugTests {
+    /// The default hunt (`gridsim mutants` without options) finds `bug`, by a property the
+    /// engine without it holds on the shrunk trace, and shrinks it to at most `events` events.
+    func findAndShrink<Bug: PlantedBug>(_ bug: Bug.Type, atMost events: Int = 6) throws {
+        let finding = MutantHunt.hunt(bug)
+        let counterexample = try #require(finding.counterexample, "the properties missed \(Bug.self)")
+        #expect(["invariants", "engines-agree"].contains(counterexample.failure.property))
+        #expect(counterexample.shrunk.events.count <= events, "\(counterexample.shrunk.text)")
+        #expect(
+            counterexample.shrunk.events.count < counterexample.original.events.count
+                || counterexample.original.events.count <= events)
+        // The shrunk trace fails with the bug and holds without it.
+        let property = try #require(Properties.all.first { $0.name == counterexample.failure.property })
+        let mutantProperty = try #require(Properties.all(mutantOf: bug).first { $0.name == property.name })
+        #expect(mutantProperty.check(counterexample.shrunk) != nil)
+        #expect(property.check(counterexample.shrunk) == nil, "\(counterexample.shrunk.text)")
+    }
+
+    @Test func selectAllIgnoringTheLimitIsFound() throws { try findAndShrink(SelectAllIgnoresLimit.self) }
+    @Test func pruningSkippedWhenALibraryChangeAlsoInsertsIsFound() throws { try findAndShrink(PruningSkippedWhenInserting.self) }
+
+    // SPEC.md section 6.
+    @Test func aDragThatForgetsItsBaseIsFound() throws { try findAndShrink(DragForgetsBase.self) }
+    @Test func aDragThatWalksFromTheFarEndIsFound() throws { try findAndShrink(DragWalksFromFarEnd.self) }
+    @Test func aDragThatIgnoresTheLimitIsFound() throws { try findAndShrink(DragIgnoresLimit.self) }
+    @Test func aDragThatSurvivesOtherEventsIsFound() throws { try findAndShrink(DragSurvivesOtherEvents.self) }
+    @Test func removeFromTrayReorderingThePicksIsFound() throws { try findAndShrink(RemoveFromTrayReordersPicks.self) }
+    @Test func removeFromTrayAcceptingAnUnchosenPhotoIsFound() throws {
+        try findAndShrink(RemoveFromTrayAcceptsUnchosen.self)
+    }
+
+    // The rest of the catalogue.
+    @Test func selectionKeptByPositionIsFound() throws { try findAndShrink(SelectionKeptByPosition.self) }
+    @Test func aTrayRepeatingALongPressedPhotoIsFound() throws { try findAndShrink(TrayRepeatsOnLongPress.self) }
+    @Test func aLimitOffByOneIsFound() throws { try findAndShrink(LimitOffByOne.self) }
+    @Test func deselectAllKeepingTheTrayIsFound() throws { try findAndShrink(DeselectAllKeepsTray.self) }
+    @Test func deleteRemovingOnlyTheFirstIsFound() throws { try findAndShrink(DeleteRemovesFirstOnly.self) }
+    @Test func pruningThatKeepsTheTrayIsFound() throws { try findAndShrink(PruningKeepsTray.self) }
+    @Test func pruningThatAnnouncesNothingIsFound() throws { try findAndShrink(PruningAnnouncesNothing.self) }
+    @Test func aLongPressAfterDeleteNamingTheDeletedPhotoIsFound() throws {
+        try findAndShrink(LongPressAfterDeleteNamesDeleted.self)
+    }
+    @Test func hitTestingThatMissesTheLastColumnIsFound() throws { try findAndShrink(LastColumnHitsPrevious.self) }
+
+    /// Every bug of the catalogue has a test above: a new bug without one fails here.
+    @Test func everyCatalogueEntryHasItsOwnTest() {
+        let tested: [any PlantedBug.Type] = [
+            SelectAllIgnoresLimit.self, PruningSkippedWhenInserting.self, DragForgetsBase.self,
+            DragWalksFromFarEnd.self, DragIgnoresLimit.self, DragSurvivesOtherEvents.self,
+            RemoveFromTrayReordersPicks.self, RemoveFromTrayAcceptsUnchosen.self, SelectionKeptByPosition.self,
+            TrayRepeatsOnLongPress.self, LimitOffByOne.self, DeselectAllKeepsTray.self, DeleteRemovesFirstOnly.self,
+            PruningKeepsTray.self, PruningAnnouncesNothing.self, LongPressAfterDeleteNamesDeleted.self,
+            LastColumnHitsPrevious.self,
+        ]
+        #expect(Set(PlantedBugs.all.map { $0.name }) == Set(tested.map { $0.name }))
+        #expect(Set(PlantedBugs.all.map { $0.name }).count == PlantedBugs.all.count, "names are unique")
+        for bug in PlantedBugs.all {
+            #expect(!bug.summary.isEmpty && !bug.reportedIn.isEmpty, "\(bug.name)")
+            #expect(!bug.reportedIn.contains("http"), "\(bug.name): no address that cannot be checked")
+        }
+    }
+
+    /// The drag the drag bugs run beside the engine is SPEC.md's when no rule is broken: each
+    /// drag bug differs from the engine in its flaw and in nothing else.
+    @Test func theDragOfTheDragBugsIsTheSpecsWithoutAFlaw() {
+        let runner = PropertyRunner(
+            properties: Properties.all(candidate: Mutant<UnbrokenDrag>.self).filter(\.runsTheEngineUnderTest),
+            generator: TraceGenerator(maximumPhotos: 300, maximumEvents: 60), cases: 600, seed: 7)
+        let counterexample = runner.run()
+        #expect(counterexample == nil, "\(counterexample.map { "\($0.failure)\n\($0.shrunk.text)" } ?? "")")
+    }
+
+    /// Each section 6 bug on the smallest trace that shows it, against the reference model.
+    @Test(arguments: [
+        // Sliding back over 3 leaves it chosen.
+        ("drag-forgets-base", nil, [Event.select, .dragBegan("2"), .dragMoved("3"), .dragMoved("2")]),
+        // Room for two: the anchor 1 and 2, not 3 and 1.
+        ("drag-walks-from-far-end", 2, [Event.select, .dragBegan("1"), .dragMoved("3")]),
+        ("drag-ignores-limit", 2, [Event.select, .dragBegan("1"), .dragMoved("3")]),
+        // Deselect all ends the drag: the move after it is ignored.
+        ("drag-survives-other-events", nil, [Event.select, .dragBegan("1"), .deselectAll, .dragMoved("3")]),
+        // Picked 3, 1, 2: removing 1 leaves 3, 2, not the grid's 2, 3.
+        ("remove-from-tray-reorders-picks", 3, [Event.longPress("3"), .tap("1"), .tap("2"), .removeFromTray("1")]),
+        // 2 is not in the tray: notInTray, not chosen.
+        ("remove-from-tray-accepts-unchosen", 3, [Event.longPress("1"), .removeFromTray("2")]),
+    ] as [(String, Int?, [Event])])
+    func eachSectionSixBugShowsOnItsTrace(name: String, limit: Int?, events: [Event]) throws {
+        let bug = try #require(PlantedBugs.named(name))
+        let trace = Trace(
+            header: TraceHeader(photos: .count(6), limit: limit), events: events.map { TraceEvent($0) })
+        let underTest = Properties.all(mutantOf: bug).filter(\.runsTheEngineUnderTest)
+        #expect(!TraceCheck.failures(trace, properties: underTest).isEmpty)
+        #expect(TraceCheck.failures(trace, properties: Properties.all.filter(\.runsTheEngineUnderTest)).isEmpty)
+    }
+
+    /// The planted Select all is the engine's own with the limit check dropped: over a limit
+    /// it chooses everything; under no limit, or within one, it does what the engine does.
+    @Test func plantedSelectAllDiffersOnlyInTheLimitCheck() {
+        for (photos, limit) in [(5, 2), (5, nil), (5, 9)] as [(Int, Int?)] {
+            let configuration = GridConfiguration(photos: .count(photos), limit: limit)
+            var engine = FastEngine(configuration: configuration)
+            var mutant = Mutant<SelectAllIgnoresLimit>(configuration: configuration)
+            for event in [Event.select, .selectAll] {
+                let expected = engine.apply(event)
+                let actual = mutant.apply(event)
+                if event == .selectAll, let limit, limit < photos {
+                    #expect(expected.outcome == .rejected(.limitReached))
+                    #expect(actual.outcome == .applied)
+                    #expect(mutant.selectedCount == photos)
+                    #expect(mutant.picks.count == photos)
+                } else {
+                    #expect(actual == expected)
+                    #expect(mutant.selectedPhotos == engine.selectedPhotos)
+                    #expect(mutant.picks == engine.picks)
+                }
+            }
+        }
+    }
+
+    /// The command line passes `GRIDSIM_PLANTED_BUG` in: a bug's name plants it, anything
+    /// else leaves the fast engine as it is.
+    @Test func plantedBugsAreChosenByName() {
+        for bug in PlantedBugs.all { #expect(PlantedBugs.named(bug.name)?.name == bug.name) }
+        #expect(PlantedBugs.named(nil) == nil)
+        #expect(PlantedBugs.named("") == nil)
+        let trace = Trace(
+            header: TraceHeader(photos: .count(5), limit: 2), events: [TraceEvent(.select), TraceEvent(.selectAll)])
+        #expect(TraceCheck.failures(trace, properties: Properties.all(plantedBug: nil)).isEmpty)
+        #expect(TraceCheck.failures(trace, properties: Properties.all(plantedBug: "no-such-bug")).isEmpty)
+        #expect(!TraceCheck.failures(trace, properties: Properties.all(plantedBug: SelectAllIgnoresLimit.name)).isEmpty)
+    }
+}
+
+/// The drag of the drag bugs with no rule broken: the control for `PlantedDrag`.
+typealias UnbrokenDrag = DragBug<NoRuleBroken>
+
+enum NoRuleBroken: DragRuleBreak {
+    static let name = "unbroken-drag"
+    static let summary = "none: SPEC.md's drag, run beside the engine"
+    static let reportedIn = "nowhere"
+    static let flaw: PlantedDrag.Flaw? = nil
+}

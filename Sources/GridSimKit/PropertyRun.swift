@@ -6,8 +6,8 @@ import SelectionTrace
 /// reference model side by side, compared after every step in everything the adapter
 /// exposes; the first trace on which they differ is shrunk and written out.
 ///
-/// The traces come from GridSim's own generator (`TraceGenerator`), less the events the
-/// adapter declares unhandled; the shrinker is GridSim's (`Shrinker`). Case `i` of a run with
+/// The traces come from GridSim's own generator (`TraceGenerator`), which leaves out the
+/// events the adapter declares unhandled; the shrinker is GridSim's (`Shrinker`). Case `i` of a run with
 /// seed `s` is the trace of seed `s + i`, so a failure names the one seed that reproduces it.
 ///
 /// ```swift
@@ -55,24 +55,16 @@ public struct PropertyRun: Sendable {
         self.maximumShrinkChecks = maximumShrinkChecks
     }
 
-    /// The trace of case `index`, less the events `Adapter` does not handle. O(events).
+    /// The trace of case `index`, generated without the events `Adapter` does not handle.
+    /// O(events).
     public func trace<Adapter: SelectionAdapter>(case index: Int, for adapter: Adapter.Type) -> Trace {
-        Self.trace(seed: seed &+ UInt64(index), generator: generator, for: adapter)
+        generator(for: adapter).trace(seed: seed &+ UInt64(index))
     }
 
-    private var generator: TraceGenerator {
-        TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents)
-    }
-
-    static func trace<Adapter: SelectionAdapter>(
-        seed: UInt64, generator: TraceGenerator, for adapter: Adapter.Type
-    )
-        -> Trace
-    {
-        var trace = generator.trace(seed: seed)
-        let unhandled = Adapter.unhandledEvents
-        if !unhandled.isEmpty { trace.events.removeAll { unhandled.contains($0.event.name) } }
-        return trace
+    /// GridSim's generator, told to leave out what the adapter does not handle (so that the
+    /// gestures it makes stay coherent: no drag half made of events that were dropped).
+    private func generator<Adapter: SelectionAdapter>(for adapter: Adapter.Type) -> TraceGenerator {
+        TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents, excluding: Adapter.unhandledEvents)
     }
 
     /// Checks every case; returns what was compared, or throws the shrunk `Counterexample`
@@ -82,10 +74,10 @@ public struct PropertyRun: Sendable {
         -> PropertyRunReport
     {
         var steps = 0
-        let generator = self.generator
+        let generator = generator(for: adapter)
         for index in 0..<cases {
             let caseSeed = seed &+ UInt64(index)
-            let trace = Self.trace(seed: caseSeed, generator: generator, for: adapter)
+            let trace = generator.trace(seed: caseSeed)
             guard let mismatch = Self.firstMismatch(trace, adapter) else {
                 steps += trace.events.count
                 continue

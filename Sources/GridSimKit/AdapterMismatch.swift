@@ -8,7 +8,9 @@ public struct AdapterMismatch: Error, Hashable, Sendable, CustomStringConvertibl
     /// What differs: `outcome`, `effects`, `announcements`, `mode`, `chosen photos`, `grid`,
     /// `tray`, `sheet`, or a field of a checked report.
     public var part: String
+    /// What was expected there, as the reference model (or the checked report) has it.
     public var expected: String
+    /// What the adapter gave instead.
     public var actual: String
 
     /// `step 3 (tap 2): chosen photos: expected ["1"], the adapter gave ["1", "2"]`

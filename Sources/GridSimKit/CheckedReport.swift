@@ -38,7 +38,8 @@ struct CheckedReport {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw malformed("not a JSON object")
         }
-        guard let final = root["final"] as? [String: Any], let mode = (final["mode"] as? String).flatMap(Mode.init),
+        guard let final = root["final"] as? [String: Any],
+            let mode = (final["mode"] as? String).flatMap(Mode.init),
             let selected = final["selected"] as? [String], let photos = final["photos"] as? Int
         else { throw malformed("\"final\" needs \"mode\", \"selected\" and \"photos\"") }
         guard let steps = root["steps"] as? [[String: Any]] else { throw malformed("\"steps\" is not a list") }
@@ -63,7 +64,9 @@ struct CheckedReport {
             default: throw malformed("\(place): unknown outcome \(outcomeName)")
             }
             let effects = try (step["effects"] as? [[String: Any]] ?? []).map { fields in
-                guard let effect = Self.effect(fields) else { throw malformed("\(place): an effect it cannot read") }
+                guard let effect = Self.effect(fields) else {
+                    throw malformed("\(place): an effect it cannot read")
+                }
                 return effect
             }
             return StepRecord(
@@ -98,7 +101,8 @@ struct CheckedReport {
         let exposes = Adapter.exposes
         if steps.count != trace.events.count {
             return AdapterMismatch(
-                step: 0, event: nil, part: "report", expected: "a step for each of the trace's \(trace.events.count) events",
+                step: 0, event: nil, part: "report",
+                expected: "a step for each of the trace's \(trace.events.count) events",
                 actual: "a report of \(steps.count) steps (the report is not this trace's)")
         }
         for (index, (traceEvent, expected)) in zip(trace.events, steps).enumerated() {
@@ -112,15 +116,18 @@ struct CheckedReport {
             }
             if let step {
                 if exposes.contains(.outcome), step.outcome != expected.outcome {
-                    return mismatch("outcome", Lockstep<Adapter>.describe(expected.outcome),
+                    return mismatch(
+                        "outcome", Lockstep<Adapter>.describe(expected.outcome),
                         Lockstep<Adapter>.describe(step.outcome))
                 }
                 if exposes.contains(.effects), step.effects != expected.effects {
-                    return mismatch("effects", Lockstep<Adapter>.describe(expected.effects),
+                    return mismatch(
+                        "effects", Lockstep<Adapter>.describe(expected.effects),
                         Lockstep<Adapter>.describe(step.effects))
                 }
                 if exposes.contains(.announcements), step.announcements.map(\.text) != expected.announcements {
-                    return mismatch("announcements", "\(expected.announcements)", "\(step.announcements.map(\.text))")
+                    return mismatch(
+                        "announcements", "\(expected.announcements)", "\(step.announcements.map(\.text))")
                 }
             }
             let count = adapter.chosenPhotos.count
@@ -131,17 +138,22 @@ struct CheckedReport {
         let last = trace.events.count
         let lastEvent = trace.events.last?.event
         func finalMismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
-            AdapterMismatch(step: last, event: lastEvent, part: "final " + part, expected: expected, actual: actual)
+            AdapterMismatch(
+                step: last, event: lastEvent, part: "final " + part, expected: expected, actual: actual)
         }
         if adapter.mode != finalMode { return finalMismatch("mode", "\(finalMode)", "\(adapter.mode)") }
         let chosen = adapter.chosenPhotos
         if chosen != finalSelected {
-            return finalMismatch("chosen photos", Lockstep<Adapter>.preview(finalSelected), Lockstep<Adapter>.preview(chosen))
+            return finalMismatch(
+                "chosen photos", Lockstep<Adapter>.preview(finalSelected), Lockstep<Adapter>.preview(chosen))
         }
         let photoCount = adapter.photos.count
-        if photoCount != finalPhotoCount { return finalMismatch("photo count", "\(finalPhotoCount)", "\(photoCount)") }
+        if photoCount != finalPhotoCount {
+            return finalMismatch("photo count", "\(finalPhotoCount)", "\(photoCount)")
+        }
         if let finalTray, trace.header.limit != nil, adapter.tray != finalTray {
-            return finalMismatch("tray", Lockstep<Adapter>.preview(finalTray), Lockstep<Adapter>.preview(adapter.tray))
+            return finalMismatch(
+                "tray", Lockstep<Adapter>.preview(finalTray), Lockstep<Adapter>.preview(adapter.tray))
         }
         return nil
     }

@@ -39,7 +39,9 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
 
     /// `tap while selecting: limit reached`, or a trace's file name without `.jsonl`.
     public let name: String
+    /// Where the case comes from: a row of SPEC.md or a trace file.
     public let source: Source
+    /// What the adapter is compared with.
     public let expectation: Expectation
     /// The trace the adapter replays; empty when `problem` is set.
     public let trace: Trace
@@ -96,7 +98,9 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
         (specificationRows + scenarioTraces).compactMap { conformanceCase in
             let unhandled = conformanceCase.unhandledEvents(of: adapter)
             guard !unhandled.isEmpty else { return nil }
-            return (conformanceCase, "uses \(unhandled.joined(separator: ", ")), which \(Adapter.self) does not handle")
+            return (
+                conformanceCase, "uses \(unhandled.joined(separator: ", ")), which \(Adapter.self) does not handle"
+            )
         }
     }
 
@@ -135,7 +139,8 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
                 }
             }
             return ConformanceReport(
-                caseName: name, steps: trace.events.count, notCompared: Lockstep<Adapter>.notCompared, skipped: nil)
+                caseName: name, steps: trace.events.count, notCompared: Lockstep<Adapter>.notCompared, skipped: nil
+            )
         case .checkedReport(let path):
             let report: CheckedReport
             do {

@@ -7,6 +7,7 @@ import SelectionTrace
 /// trace as JSON Lines when it is short (a row case always is), which `gridsim replay`
 /// replays as it is.
 public struct ConformanceFailure: Error, CustomStringConvertible, Sendable {
+    /// The case that failed.
     public var conformanceCase: ConformanceCase
     /// The first difference; nil when the case could not run (see `problem`).
     public var mismatch: AdapterMismatch?

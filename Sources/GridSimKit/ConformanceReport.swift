@@ -1,6 +1,7 @@
 /// What checking one conformance case did: how many steps were compared, and what the kit
 /// could not compare for this adapter.
 public struct ConformanceReport: Hashable, Sendable, CustomStringConvertible {
+    /// The case's name.
     public var caseName: String
     /// Events replayed and compared.
     public var steps: Int

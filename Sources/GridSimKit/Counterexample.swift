@@ -14,7 +14,9 @@ public struct Counterexample: Error, Sendable, CustomStringConvertible {
     public var cases: Int
     /// The seed of the failing case: `PropertyRun(seed:)` with it checks this case first.
     public var seed: UInt64
+    /// The generated trace (with none of the events the adapter does not handle), before shrinking.
     public var original: Trace
+    /// The difference on the original trace.
     public var originalMismatch: AdapterMismatch
     /// The smallest trace found that still fails, its header's `meta` naming the failure.
     public var shrunk: Trace

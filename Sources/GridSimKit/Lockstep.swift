@@ -27,7 +27,8 @@ struct Lockstep<Adapter: SelectionAdapter> {
         stepCount += 1
         let expected = reference.apply(event)
         let actual = adapter.apply(event)
-        return stepMismatch(expected: expected, actual: actual, event: event) ?? stateMismatch(step: stepCount, event: event)
+        return stepMismatch(expected: expected, actual: actual, event: event)
+            ?? stateMismatch(step: stepCount, event: event)
     }
 
     private func stepMismatch(expected: Step, actual: Step?, event: Event) -> AdapterMismatch? {
@@ -61,10 +62,14 @@ struct Lockstep<Adapter: SelectionAdapter> {
             return mismatch("chosen photos", Self.preview(expectedChosen), Self.preview(chosen))
         }
         let photos = adapter.photos
-        if photos != reference.photos { return mismatch("grid", Self.preview(reference.photos), Self.preview(photos)) }
+        if photos != reference.photos {
+            return mismatch("grid", Self.preview(reference.photos), Self.preview(photos))
+        }
         if reference.limit != nil {
             let tray = adapter.tray
-            if tray != reference.picks { return mismatch("tray", Self.preview(reference.picks), Self.preview(tray)) }
+            if tray != reference.picks {
+                return mismatch("tray", Self.preview(reference.picks), Self.preview(tray))
+            }
         }
         if Adapter.exposes.contains(.sheet), adapter.sheet != reference.sheet {
             return mismatch("sheet", Self.describe(reference.sheet), Self.describe(adapter.sheet))

@@ -6,8 +6,8 @@ import SelectionTrace
 /// reference model side by side, compared after every step in everything the adapter
 /// exposes; the first trace on which they differ is shrunk and written out.
 ///
-/// The traces come from GridSim's own generator (`TraceGenerator`), less the events the
-/// adapter declares unhandled; the shrinker is GridSim's (`Shrinker`). Case `i` of a run with
+/// The traces come from GridSim's own generator (`TraceGenerator`), which leaves out the
+/// events the adapter declares unhandled; the shrinker is GridSim's (`Shrinker`). Case `i` of a run with
 /// seed `s` is the trace of seed `s + i`, so a failure names the one seed that reproduces it.
 ///
 /// ```swift
@@ -47,40 +47,37 @@ public struct PropertyRun: Sendable {
     ) {
         self.cases = cases
         self.seed =
-            seed ?? ProcessInfo.processInfo.environment[Self.seedVariable].flatMap { UInt64($0) } ?? Self.defaultSeed
+            seed ?? ProcessInfo.processInfo.environment[Self.seedVariable].flatMap { UInt64($0) }
+            ?? Self.defaultSeed
         self.maximumPhotos = maximumPhotos
         self.maximumEvents = maximumEvents
         self.counterexampleDirectory = directory
         self.maximumShrinkChecks = maximumShrinkChecks
     }
 
-    /// The trace of case `index`, less the events `Adapter` does not handle. O(events).
+    /// The trace of case `index`, generated without the events `Adapter` does not handle.
+    /// O(events).
     public func trace<Adapter: SelectionAdapter>(case index: Int, for adapter: Adapter.Type) -> Trace {
-        Self.trace(seed: seed &+ UInt64(index), generator: generator, for: adapter)
+        generator(for: adapter).trace(seed: seed &+ UInt64(index))
     }
 
-    private var generator: TraceGenerator {
-        TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents)
-    }
-
-    static func trace<Adapter: SelectionAdapter>(seed: UInt64, generator: TraceGenerator, for adapter: Adapter.Type)
-        -> Trace
-    {
-        var trace = generator.trace(seed: seed)
-        let unhandled = Adapter.unhandledEvents
-        if !unhandled.isEmpty { trace.events.removeAll { unhandled.contains($0.event.name) } }
-        return trace
+    /// GridSim's generator, told to leave out what the adapter does not handle (so that the
+    /// gestures it makes stay coherent: no drag half made of events that were dropped).
+    private func generator<Adapter: SelectionAdapter>(for adapter: Adapter.Type) -> TraceGenerator {
+        TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents, excluding: Adapter.unhandledEvents)
     }
 
     /// Checks every case; returns what was compared, or throws the shrunk `Counterexample`
     /// of the first case that fails. O(cases × events × photos), plus the shrink.
     @discardableResult
-    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws(Counterexample) -> PropertyRunReport {
+    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws(Counterexample)
+        -> PropertyRunReport
+    {
         var steps = 0
-        let generator = self.generator
+        let generator = generator(for: adapter)
         for index in 0..<cases {
             let caseSeed = seed &+ UInt64(index)
-            let trace = Self.trace(seed: caseSeed, generator: generator, for: adapter)
+            let trace = generator.trace(seed: caseSeed)
             guard let mismatch = Self.firstMismatch(trace, adapter) else {
                 steps += trace.events.count
                 continue
@@ -93,7 +90,9 @@ public struct PropertyRun: Sendable {
     }
 
     /// The first difference between the adapter and the reference model on `trace`.
-    static func firstMismatch<Adapter: SelectionAdapter>(_ trace: Trace, _ adapter: Adapter.Type) -> AdapterMismatch? {
+    static func firstMismatch<Adapter: SelectionAdapter>(_ trace: Trace, _ adapter: Adapter.Type)
+        -> AdapterMismatch?
+    {
         var lockstep = Lockstep<Adapter>(header: trace.header)
         if let mismatch = lockstep.initialMismatch() { return mismatch }
         for traceEvent in trace.events {
@@ -134,14 +133,17 @@ public struct PropertyRun: Sendable {
         }
         return Counterexample(
             adapterName: "\(Adapter.self)", caseIndex: caseIndex, cases: cases, seed: caseSeed, original: trace,
-            originalMismatch: mismatch, shrunk: shrunk, mismatch: shrunkMismatch, shrinkChecks: shrinker.checksSpent,
+            originalMismatch: mismatch, shrunk: shrunk, mismatch: shrunkMismatch,
+            shrinkChecks: shrinker.checksSpent,
             writtenTo: written, writeError: writeError)
     }
 }
 
 /// What a passing property run compared.
 public struct PropertyRunReport: Hashable, Sendable, CustomStringConvertible {
+    /// Traces checked.
     public var cases: Int
+    /// The first case's seed.
     public var seed: UInt64
     /// Events replayed and compared, over every case.
     public var steps: Int
@@ -151,7 +153,8 @@ public struct PropertyRunReport: Hashable, Sendable, CustomStringConvertible {
     public var leftOut: [String]
 
     public var description: String {
-        "\(cases) cases from seed \(seed), \(steps) steps compared; not compared: \(notCompared.joined(separator: "; "))"
+        "\(cases) cases from seed \(seed), \(steps) steps compared; "
+            + "not compared: \(notCompared.joined(separator: "; "))"
             + (leftOut.isEmpty ? "" : "; events left out: \(leftOut.joined(separator: ", "))")
     }
 }

@@ -27,7 +27,9 @@ extension ConformanceCase {
         traces(in: directory, requiringReports: false, checkedReports: checkedReports)
     }
 
-    static func traces(in directory: String, requiringReports: Bool, checkedReports: Bool = false) -> [ConformanceCase] {
+    static func traces(in directory: String, requiringReports: Bool, checkedReports: Bool = false)
+        -> [ConformanceCase]
+    {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         let names: [String]
         do {
@@ -48,7 +50,8 @@ extension ConformanceCase {
             let expectation: Expectation = checkedReports ? .checkedReport(path: reportPath) : .referenceModel
             do {
                 let trace = try Trace(contentsOfFile: path)
-                return ConformanceCase(name: name, source: .trace(path: path), expectation: expectation, trace: trace)
+                return ConformanceCase(
+                    name: name, source: .trace(path: path), expectation: expectation, trace: trace)
             } catch {
                 return ConformanceCase(
                     name: name, source: .trace(path: path), expectation: expectation, trace: emptyTrace,

@@ -60,6 +60,8 @@ public protocol SelectionAdapter: SendableMetatype {
 extension SelectionAdapter {
     /// None: an adapter without `.sheet` in `exposes` need not implement it.
     public var sheet: Sheet? { nil }
+    /// Nothing beyond the required state.
     public static var exposes: AdapterExposure { [] }
+    /// Every event is handled.
     public static var unhandledEvents: Set<EventName> { [] }
 }

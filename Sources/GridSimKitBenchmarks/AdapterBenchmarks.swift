@@ -12,7 +12,8 @@ public struct AdapterSubject: Sendable {
     /// It sits out the replay suite when it reports no outcomes (`exposes` lacks `.outcome`),
     /// since a replay's result counts them, or when it leaves out an event of SPEC.md
     /// section 2, which the replayed gesture stream uses.
-    public init<Adapter: SelectionAdapter>(_ adapter: Adapter.Type, name: String? = nil, maximumPhotos: Int? = nil) {
+    public init<Adapter: SelectionAdapter>(_ adapter: Adapter.Type, name: String? = nil, maximumPhotos: Int? = nil)
+    {
         let sectionTwo = Set(EventName.allCases).subtracting([.removeFromTray, .dragBegan, .dragMoved, .dragEnded])
         let replaySkipReason: String? =
             if !Adapter.exposes.contains(.outcome) {

@@ -1,6 +1,7 @@
-@testable import GridSimKitBenchmarks
 import GridSimKit
 import Testing
+
+@testable import GridSimKitBenchmarks
 
 /// A bug the toggle suite's result check sees: a tap on a chosen photo does not unchoose it.
 struct TapNeverUnchoosesAdapter: SelectionAdapter {
@@ -9,7 +10,9 @@ struct TapNeverUnchoosesAdapter: SelectionAdapter {
         inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
     }
     mutating func apply(_ event: Event) -> Step? {
-        if case .tap(let photo) = event, inner.mode == .selecting, inner.chosenPhotos.contains(photo) { return nil }
+        if case .tap(let photo) = event, inner.mode == .selecting, inner.chosenPhotos.contains(photo) {
+            return nil
+        }
         return inner.apply(event)
     }
     var mode: Mode { inner.mode }
@@ -30,7 +33,10 @@ struct AdapterBenchmarksTests {
     @Test func anAdapterIsASubjectOfTheSuitesThatTakeOne() {
         let (code, output) = run(
             ["--list", "--quick"],
-            [AdapterSubject(ReferenceAdapter.self, name: "Mine"), AdapterSubject(StateOnlyAdapter.self, name: "Plain")])
+            [
+                AdapterSubject(ReferenceAdapter.self, name: "Mine"),
+                AdapterSubject(StateOnlyAdapter.self, name: "Plain"),
+            ])
         #expect(code == 0)
         let suites = output.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(": ") }.map {
             $0.prefix { $0 != ":" }
@@ -52,7 +58,10 @@ struct AdapterBenchmarksTests {
 
     /// A subject whose selection differs from the others' fails the run, as in gridsim-bench.
     @Test func anAdapterThatComputesAnotherSelectionFailsTheRun() {
-        let arguments = ["--allow-debug", "--quick", "--quiet", "--sizes", "1K", "--filter", "toggle/1K/nearby", "--case-seconds", "0.2"]
+        let arguments = [
+            "--allow-debug", "--quick", "--quiet", "--sizes", "1K", "--filter", "toggle/1K/nearby",
+            "--case-seconds", "0.2",
+        ]
         #expect(run(arguments, [AdapterSubject(ReferenceAdapter.self, name: "Mine")]).code == 0)
         #expect(run(arguments, [AdapterSubject(TapNeverUnchoosesAdapter.self, name: "Mine")]).code == 1)
     }

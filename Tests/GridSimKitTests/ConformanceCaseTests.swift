@@ -39,8 +39,12 @@ struct ConformanceCaseTests {
 
     @Test func aFailureNamesTheStepTheEventWhatWasExpectedAndWhatTheAdapterGave() throws {
         let row = try #require(
-            ConformanceCase.specificationRows.first { $0.name == "deselectAll while selecting: chooses nothing, the mode stays" })
-        let failure = try #require(throws: ConformanceFailure.self) { try row.check(DeselectAllLeavesAdapter.self) }
+            ConformanceCase.specificationRows.first {
+                $0.name == "deselectAll while selecting: chooses nothing, the mode stays"
+            })
+        let failure = try #require(throws: ConformanceFailure.self) {
+            try row.check(DeselectAllLeavesAdapter.self)
+        }
         let mismatch = try #require(failure.mismatch)
         #expect(mismatch.step == 3)
         #expect(mismatch.event == .deselectAll)
@@ -59,7 +63,9 @@ struct ConformanceCaseTests {
         #expect(kept.allSatisfy { $0.eventNames.isDisjoint(with: drag) })
         #expect(!leftOut.isEmpty)
         #expect(leftOut.allSatisfy { !$0.conformanceCase.eventNames.isDisjoint(with: drag) })
-        #expect(kept.count + leftOut.count == ConformanceCase.specificationRows.count + ConformanceCase.scenarioTraces.count)
+        #expect(
+            kept.count + leftOut.count == ConformanceCase.specificationRows.count
+                + ConformanceCase.scenarioTraces.count)
         let first = try #require(leftOut.first)
         #expect(first.reason.contains("which StateOnlyAdapter does not handle"))
         // Checked anyway, such a case is skipped, not passed silently.

@@ -28,7 +28,9 @@ struct PropertyRunTests {
     @Test func aBugIsFoundShrunkWrittenAndReproducibleFromItsSeed() throws {
         let folder = try ScratchDirectory.make("kit-counterexamples")
         let run = PropertyRun(cases: 300, seed: 7, counterexamples: folder.path)
-        let counterexample = try #require(throws: Counterexample.self) { try run.check(DeselectAllLeavesAdapter.self) }
+        let counterexample = try #require(throws: Counterexample.self) {
+            try run.check(DeselectAllLeavesAdapter.self)
+        }
         // Shrunk to what the bug needs: something chosen, then Deselect all.
         #expect(counterexample.shrunk.events.count <= 3)
         #expect(counterexample.shrunk.events.last?.event == .deselectAll)

@@ -11,10 +11,14 @@ struct TraceFolderTests {
         let folder = try ScratchDirectory.make("kit-bug-reports")
         let trace = Trace(
             header: TraceHeader(photos: .ids(["a", "b", "c"]), limit: 2),
-            events: [.longPress("b"), .tap("c"), .tap("a"), .share, .back, .deselectAll, .tap("a")].map { TraceEvent($0) })
-        try trace.text.write(to: folder.appendingPathComponent("deselect.jsonl"), atomically: true, encoding: .utf8)
+            events: [.longPress("b"), .tap("c"), .tap("a"), .share, .back, .deselectAll, .tap("a")].map {
+                TraceEvent($0)
+            })
+        try trace.text.write(
+            to: folder.appendingPathComponent("deselect.jsonl"), atomically: true, encoding: .utf8)
         let report = Replayer.replay(trace, engine: ReferenceModel.self).json
-        try report.write(to: folder.appendingPathComponent("deselect.report.json"), atomically: true, encoding: .utf8)
+        try report.write(
+            to: folder.appendingPathComponent("deselect.report.json"), atomically: true, encoding: .utf8)
         return folder
     }
 

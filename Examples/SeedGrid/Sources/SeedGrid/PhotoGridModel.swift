@@ -50,7 +50,9 @@ public struct PhotoGridModel: Sendable {
     }
 
     public mutating func selectAll() {
-        guard isSelecting, sheet == nil, selection.count < photos.count, photos.count <= limit ?? .max else { return }
+        guard isSelecting, sheet == nil, selection.count < photos.count, photos.count <= limit ?? .max else {
+            return
+        }
         for id in photos where !selection.contains(id) { choose(id) }
     }
 

@@ -38,7 +38,8 @@ extension SeedGridGestures {
         case .share: present(.share)
         case .edit: present(.edit)
         case .dismiss: dismiss()
-        case .libraryChanged(let removed, let inserted): libraryChanged(removed: removed, inserted: inserted.map { ($0.photo, $0.at) })
+        case .libraryChanged(let removed, let inserted):
+            libraryChanged(removed: removed, inserted: inserted.map { ($0.photo, $0.at) })
         case .removeFromTray(let id): removeFromTray(id)
         case .dragBegan, .dragMoved, .dragEnded: break
         }

@@ -41,7 +41,9 @@ struct PositionalPhotoGridModel: SeedGridGestures {
     mutating func selectButton() { isSelecting = true }
 
     mutating func selectAll() {
-        guard isSelecting, sheet == nil, positions.count < photos.count, photos.count <= limit ?? .max else { return }
+        guard isSelecting, sheet == nil, positions.count < photos.count, photos.count <= limit ?? .max else {
+            return
+        }
         for position in photos.indices where !positions.contains(position) { choose(position) }
     }
 
@@ -81,7 +83,8 @@ struct PositionalPhotoGridModel: SeedGridGestures {
     mutating func dismiss() { sheet = nil }
 
     mutating func removeFromTray(_ id: String) {
-        guard limit != nil, sheet == nil, let position = photos.firstIndex(of: id), positions.remove(position) != nil
+        guard limit != nil, sheet == nil, let position = photos.firstIndex(of: id),
+            positions.remove(position) != nil
         else { return }
         picks.removeAll { $0 == position }
     }

@@ -24,7 +24,9 @@ struct PlantedBugTests {
     }
 
     @Test func selectAllIgnoringTheLimitIsFound() throws { try findAndShrink(SelectAllIgnoresLimit.self) }
-    @Test func pruningSkippedWhenALibraryChangeAlsoInsertsIsFound() throws { try findAndShrink(PruningSkippedWhenInserting.self) }
+    @Test func pruningSkippedWhenALibraryChangeAlsoInsertsIsFound() throws {
+        try findAndShrink(PruningSkippedWhenInserting.self)
+    }
 
     // SPEC.md section 6.
     @Test func aDragThatForgetsItsBaseIsFound() throws { try findAndShrink(DragForgetsBase.self) }

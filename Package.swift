@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "BenchmarkKit", targets: ["BenchmarkKit"]),
         // For other packages: check your own selection code against SPEC.md (no jemalloc).
         .library(name: "GridSimKit", targets: ["GridSimKit"]),
+        // For other packages: benchmark your own selection code beside GridSim's (links jemalloc).
+        .library(name: "GridSimKitBenchmarks", targets: ["GridSimKitBenchmarks"]),
     ],
     targets: [
         // Domain: events, state, the reducer(s) and what a person sees.
@@ -54,6 +56,8 @@ let package = Package(
             ],
             path: "Benchmarks/GridSimBenchmarks"
         ),
+        // The kit's benchmark half: an adapter as a subject of GridSim's suites, with their gate.
+        .target(name: "GridSimKitBenchmarks", dependencies: ["GridSimKit", "GridSimBenchmarks"]),
         .executableTarget(
             name: "gridsim-bench",
             dependencies: ["GridSimBenchmarks"],
@@ -81,6 +85,9 @@ let package = Package(
             name: "BenchmarkKitTests",
             dependencies: ["BenchmarkKit", "GridSimBenchmarks", "SeededRandom", "TestSupport", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(
+            name: "GridSimKitTests",
+            dependencies: ["GridSimKit", "GridSimKitBenchmarks", "PropertyTesting", "SelectionTrace", "TestSupport"]),
         // What several test targets share: scratch directories removed at exit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],

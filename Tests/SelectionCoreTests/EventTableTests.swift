@@ -534,6 +534,35 @@ extension EventTableTests {
         #expect(session.engine.selectedPhotos == ["2", "3", "4"])
     }
 
+    /// SPEC.md does not say whether a move that changes only the picks vibrates: it never
+    /// happens, since a range adds photos on one side of its anchor, in grid order. Every
+    /// base, anchor and pair of moves over six photos, at three limits: whenever the picks
+    /// change, the selection does, and the haptic goes with the selection.
+    func dragPicksNeverChangeAlone() {
+        let ids = (1...6).map(String.init)
+        for limit in [2, 4, 6] {
+            for base in 0..<64 where base.nonzeroBitCount <= limit {
+                for anchor in ids {
+                    var session = Session(.count(6), limit: limit)
+                    session.given(.select)
+                    for (index, photo) in ids.enumerated() where base & (1 << index) != 0 { session.given(.tap(photo)) }
+                    session.given(.dragBegan(anchor))
+                    for first in ids {
+                        for second in ids {
+                            var engine = session.engine
+                            _ = engine.apply(.dragMoved(first))
+                            let before = engine.state
+                            let step = engine.apply(.dragMoved(second))
+                            let selectionChanged = engine.state.selection != before.selection
+                            #expect(selectionChanged || engine.state.picks == before.picks, "\(base) \(anchor) \(first) \(second)")
+                            #expect(step.haptic == selectionChanged, "\(base) \(anchor) \(first) \(second)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// A drag in progress over photos 2 … 4, with 8 chosen before it: selection 2, 3, 4, 8,
     /// picks 8, 2, 3, 4.
     func sessionDragging() -> Session {
@@ -685,7 +714,7 @@ enum EventTableRow: String, CaseIterable, Sendable {
     case shareAndEdit, dismiss, libraryChanged, reduceMotion
     /// SPEC.md section 6.
     case removeFromTray, dragBegan, dragMoved, dragChoosingOverABase, dragUnchoosing, dragAtTheLimit, dragEnded
-    case ignoredAndRefusedEventsEndADrag, secondDragBegan, appliedEventsEndADrag
+    case dragPicksNeverChangeAlone, ignoredAndRefusedEventsEndADrag, secondDragBegan, appliedEventsEndADrag
 
     func run<Engine: SelectionEngine>(on engine: Engine.Type) {
         let table = EventTableTests<Engine>()
@@ -711,6 +740,7 @@ enum EventTableRow: String, CaseIterable, Sendable {
         case .dragUnchoosing: table.dragUnchoosing()
         case .dragAtTheLimit: table.dragAtTheLimit()
         case .dragEnded: table.dragEnded()
+        case .dragPicksNeverChangeAlone: table.dragPicksNeverChangeAlone()
         case .ignoredAndRefusedEventsEndADrag: table.ignoredAndRefusedEventsEndADrag()
         case .secondDragBegan: table.secondDragBegan()
         case .appliedEventsEndADrag: table.appliedEventsEndADrag()

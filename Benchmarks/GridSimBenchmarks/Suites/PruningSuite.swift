@@ -116,7 +116,7 @@ enum PruningSuite: BenchmarkSuite {
                     result: { slotsResult(result.value.slots) })
             },
             MemoryKernelSubject.make(name: "memcpy", bytes: { parameters in parameters.size / 4 }),
-        ]
+        ] + OutsideEngine.current.map { $0.pruningSubject() }
     }
 
     /// The seed's pruning, `Set.formIntersection`, on a copy of the held selection, for ids

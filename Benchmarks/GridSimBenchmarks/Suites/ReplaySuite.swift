@@ -25,7 +25,7 @@ enum ReplaySuite: BenchmarkSuite {
             slotReplay(Set<Int>.self, name: "Set<Int>", role: .peer, injection: .none),
             slotReplay(RoaringBitmap.self, name: "CRoaring", role: .peer, injection: .none),
             slotReplay(PlainBitset.self, name: "bitset", role: .lowerBound, injection: context.injection),
-        ]
+        ] + OutsideEngine.current.map { $0.replaySubject() }
     }
 
     /// Replays the `Event` spelling through any `SelectionEngine`.

@@ -25,7 +25,8 @@ protocol BenchmarkSuite {
 /// Every suite, in the order a run goes through them.
 enum SuiteCatalog {
     static var suites: [any BenchmarkSuite.Type] {
-        [
+        if !OutsideEngine.current.isEmpty { return OutsideEngine.suites }
+        return [
             ToggleSuite.self, PruningSuite.self, SelectionDiffSuite.self, GridDiffSuite.self, ReplaySuite.self, MemorySuite.self,
             CommandsSuite.self,
         ]

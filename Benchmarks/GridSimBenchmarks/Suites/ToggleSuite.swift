@@ -162,7 +162,7 @@ enum ToggleSuite: BenchmarkSuite {
                     },
                     result: { slotsResult(state.value.selection.slots) })
             },
-        ]
+        ] + OutsideEngine.current.map { $0.toggleSubject() }
     }
 
     /// Taps through any `SelectionEngine` (the reference model; the engine to come).

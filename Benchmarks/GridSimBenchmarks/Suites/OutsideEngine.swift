@@ -1,0 +1,81 @@
+import BenchmarkKit
+import Foundation
+import SelectionCore
+
+/// An engine from outside GridSim (a team's own selection code behind an adapter), measured
+/// beside GridSim's subjects in the suites that take one: toggle, pruning and replay.
+///
+/// It runs with the role `engine`, so the gate judges it as it judges GridSim's fast engine:
+/// allocations per operation (exact) and its time ratio to the case's anchor. Its results are
+/// checked against every other subject's, as theirs are. Package-wide: the kit's benchmark
+/// module (GridSimKitBenchmarks) hands adapters in through it; no product exports it.
+package struct OutsideEngine: Sendable {
+    /// The subject's name in reports and baselines.
+    package let name: String
+    let engine: any (SelectionEngine & SendableMetatype).Type
+    /// The largest grid it runs on; larger cases list it as skipped, saying why.
+    package let maximumPhotos: Int?
+    /// Why it sits out the replay suite (whose result counts outcomes), or nil when it runs there.
+    package let replaySkipReason: String?
+
+    /// `engine` as the subject `name`, on grids of at most `maximumPhotos` photos (nil: every
+    /// size). `replaySkipReason`: why it sits out the replay suite, or nil to run it there.
+    package init<Engine: SelectionEngine & SendableMetatype>(
+        _ engine: Engine.Type, name: String, maximumPhotos: Int? = nil, replaySkipReason: String? = nil
+    ) {
+        self.engine = engine
+        self.name = name
+        self.maximumPhotos = maximumPhotos
+        self.replaySkipReason = replaySkipReason
+    }
+
+    /// The outside engines of the run in progress; empty for `gridsim-bench` itself.
+    @TaskLocal static var current: [OutsideEngine] = []
+
+    /// The suites that take outside engines: a run with any runs only these (the replay suite
+    /// only if one of them replays).
+    static var suites: [any BenchmarkSuite.Type] {
+        let replays = current.contains { $0.replaySkipReason == nil }
+        return [ToggleSuite.self, PruningSuite.self] + (replays ? [ReplaySuite.self] : [])
+    }
+
+    func skipReason(_ parameters: CaseParameters) -> String? {
+        guard let maximumPhotos, parameters.size > maximumPhotos else { return nil }
+        return "capped at \(GridSizeFormat.label(maximumPhotos)) photos by its benchmark"
+    }
+
+    func toggleSubject() -> Subject<ToggleSuite.Fixture> {
+        ToggleSuite.engineTaps(engine, name: name, role: .engine, skipReason: skipReason)
+    }
+
+    func pruningSubject() -> Subject<PruningSuite.Fixture> {
+        PruningSuite.engineLibraryChange(engine, name: name, role: .engine, skipReason: skipReason)
+    }
+
+    func replaySubject() -> Subject<SyntheticTrace> {
+        ReplaySuite.engineReplay(engine, name: name, role: .engine) { parameters in
+            replaySkipReason ?? skipReason(parameters)
+        }
+    }
+}
+
+extension BenchCommand {
+    /// Runs the benchmark command with `engines` as subjects beside GridSim's own, in the
+    /// suites that take them (toggle, pruning, replay) and only those: the same flags,
+    /// baselines, gate and exit codes as `gridsim-bench`. Baselines are looked for under the
+    /// nearest directory upwards holding a `Package.swift` (yours), as `gridsim-bench` does.
+    /// `environment`, `standardOutput` and `countAllocationsOnCallingThreadOnly` are as for
+    /// `run(arguments:environment:standardOutput:countAllocationsOnCallingThreadOnly:)`.
+    package static func run(
+        arguments: [String], outsideEngines engines: [OutsideEngine],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        countAllocationsOnCallingThreadOnly: Bool = false
+    ) -> Int32 {
+        OutsideEngine.$current.withValue(engines) {
+            run(
+                arguments: arguments, environment: environment, standardOutput: standardOutput,
+                countAllocationsOnCallingThreadOnly: countAllocationsOnCallingThreadOnly)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// An app's own selection code, checked and benchmarked with GridSim's kit: the grid seed's
+// model (Set<String>, formIntersection), an adapter, conformance and property tests, and a
+// benchmark executable gated against a baseline saved here.
+let package = Package(
+    name: "SeedGrid",
+    dependencies: [
+        .package(name: "GridSim", path: "../..")
+    ],
+    targets: [
+        // The model, as the grid seed writes it: plain Swift, no GridSim.
+        .target(name: "SeedGrid"),
+        // GridSim's view of it: the adapter the tests and the benchmark share.
+        .target(
+            name: "SeedGridConformance",
+            dependencies: ["SeedGrid", .product(name: "GridSimKit", package: "GridSim")]),
+        .testTarget(
+            name: "SeedGridTests",
+            dependencies: ["SeedGrid", "SeedGridConformance", .product(name: "GridSimKit", package: "GridSim")]),
+        .executableTarget(
+            name: "seedgrid-bench",
+            dependencies: ["SeedGridConformance", .product(name: "GridSimKitBenchmarks", package: "GridSim")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

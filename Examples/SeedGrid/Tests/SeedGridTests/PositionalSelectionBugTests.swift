@@ -1,0 +1,55 @@
+import Foundation
+import GridSimKit
+import SeedGridConformance
+import Testing
+
+/// The adapter over the copy of the model that keeps the selection by position.
+struct PositionalAdapter: SelectionAdapter {
+    var model: PositionalPhotoGridModel
+    init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
+        model = PositionalPhotoGridModel(photos: photos, limit: limit)
+    }
+
+    mutating func apply(_ event: Event) -> Step? {
+        model.handle(event)
+        return nil
+    }
+
+    var mode: Mode { model.isSelecting ? .selecting : .browsing }
+    var chosenPhotos: [PhotoID] { model.selection }
+    var photos: [PhotoID] { model.photos }
+    var tray: [PhotoID] { model.tray }
+    var sheet: Sheet? { model.sheet.map { $0 == .share ? .share : .edit } }
+    static var exposes: AdapterExposure { .sheet }
+    static var unhandledEvents: Set<EventName> { [.dragBegan, .dragMoved, .dragEnded] }
+}
+
+@Suite("A selection kept by position")
+struct PositionalSelectionBugTests {
+    @Test func theKitFindsItAndShrinksItToAtMostFourEvents() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seedgrid-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let counterexample = try #require(throws: Counterexample.self) {
+            try PropertyRun(cases: 300, counterexamples: folder.path).check(PositionalAdapter.self)
+        }
+        #expect(counterexample.shrunk.events.count <= 4)
+        // What the bug needs: something chosen, then a library change.
+        #expect(counterexample.shrunk.events.contains { $0.event.name == .libraryChanged })
+        #expect(["chosen photos", "tray"].contains(counterexample.mismatch.part))
+        // The shrunk trace is on disk, a trace anyone can replay, and it still shows the bug.
+        let written = try Trace(contentsOfFile: try #require(counterexample.writtenTo))
+        #expect(written.events == counterexample.shrunk.events)
+        #expect(throws: ConformanceFailure.self) {
+            try ConformanceCase.traces(in: folder.path)[0].check(PositionalAdapter.self)
+        }
+    }
+
+    /// The conformance rows see it too: the row where chosen photos disappear.
+    @Test func aConformanceRowCatchesIt() throws {
+        let failing = ConformanceCase.all(for: PositionalAdapter.self).filter { conformanceCase in
+            (try? conformanceCase.check(PositionalAdapter.self)) == nil
+        }
+        #expect(failing.contains { $0.name.hasPrefix("libraryChanged") })
+        #expect(failing.allSatisfy { $0.trace.events.contains { $0.event.name == .libraryChanged } })
+    }
+}

@@ -1,0 +1,97 @@
+import SelectionTrace
+
+/// An adapter and the reference model side by side, one event at a time, compared after
+/// every step in everything the adapter exposes.
+///
+/// Each step costs one reference step, one adapter step and a comparison of whole states:
+/// O(photos) array comparisons, which is what makes a difference anywhere in the grid show
+/// at the step that made it (traces under test are small; benchmarks do not come here).
+struct Lockstep<Adapter: SelectionAdapter> {
+    private(set) var reference: ReferenceModel
+    private(set) var adapter: Adapter
+    private(set) var stepCount = 0
+
+    init(header: TraceHeader) {
+        let configuration = header.configuration
+        reference = ReferenceModel(configuration: configuration)
+        adapter = Adapter(photos: configuration.photos.ids, limit: header.limit, reduceMotion: header.reduceMotion)
+    }
+
+    /// The first difference in the state before any event, if any.
+    func initialMismatch() -> AdapterMismatch? {
+        stateMismatch(step: 0, event: nil)
+    }
+
+    /// Applies `event` to both and returns the first difference, if any.
+    mutating func apply(_ event: Event) -> AdapterMismatch? {
+        stepCount += 1
+        let expected = reference.apply(event)
+        let actual = adapter.apply(event)
+        return stepMismatch(expected: expected, actual: actual, event: event) ?? stateMismatch(step: stepCount, event: event)
+    }
+
+    private func stepMismatch(expected: Step, actual: Step?, event: Event) -> AdapterMismatch? {
+        let exposes = Adapter.exposes
+        guard !exposes.isDisjoint(with: [.outcome, .effects, .announcements]) else { return nil }
+        func mismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
+            AdapterMismatch(step: stepCount, event: event, part: part, expected: expected, actual: actual)
+        }
+        guard let actual else { return mismatch("step", "\(expected)", "no step (apply returned nil)") }
+        if exposes.contains(.outcome), actual.outcome != expected.outcome {
+            return mismatch("outcome", Self.describe(expected.outcome), Self.describe(actual.outcome))
+        }
+        if exposes.contains(.effects), actual.effects != expected.effects {
+            return mismatch("effects", Self.describe(expected.effects), Self.describe(actual.effects))
+        }
+        if exposes.contains(.announcements), actual.announcements != expected.announcements {
+            return mismatch(
+                "announcements", "\(expected.announcements.map(\.text))", "\(actual.announcements.map(\.text))")
+        }
+        return nil
+    }
+
+    private func stateMismatch(step: Int, event: Event?) -> AdapterMismatch? {
+        func mismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
+            AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual)
+        }
+        if adapter.mode != reference.mode { return mismatch("mode", "\(reference.mode)", "\(adapter.mode)") }
+        let chosen = adapter.chosenPhotos
+        let expectedChosen = reference.selectedPhotos
+        if chosen != expectedChosen {
+            return mismatch("chosen photos", Self.preview(expectedChosen), Self.preview(chosen))
+        }
+        let photos = adapter.photos
+        if photos != reference.photos { return mismatch("grid", Self.preview(reference.photos), Self.preview(photos)) }
+        if reference.limit != nil {
+            let tray = adapter.tray
+            if tray != reference.picks { return mismatch("tray", Self.preview(reference.picks), Self.preview(tray)) }
+        }
+        if Adapter.exposes.contains(.sheet), adapter.sheet != reference.sheet {
+            return mismatch("sheet", Self.describe(reference.sheet), Self.describe(adapter.sheet))
+        }
+        return nil
+    }
+
+    /// What this adapter leaves uncompared, in words, for reports.
+    static var notCompared: [String] {
+        var parts = Adapter.exposes.missingParts
+        parts.append("whether a drag is in progress (no adapter requirement reads it)")
+        parts.append("projections (title, toolbar, accessibility values): derived from the state compared")
+        return parts
+    }
+
+    static func describe(_ outcome: Outcome) -> String {
+        outcome.reason.map { "rejected \($0.rawValue)" } ?? outcome.name
+    }
+
+    static func describe(_ effects: [Effect]) -> String {
+        effects.isEmpty ? "none" : effects.map(\.summary).joined(separator: ", ")
+    }
+
+    static func describe(_ sheet: Sheet?) -> String { sheet?.rawValue ?? "none" }
+
+    /// An id list, the first 12 ids and the count for a long one.
+    static func preview(_ ids: [PhotoID]) -> String {
+        ids.count <= 12 ? "\(ids)" : "\(Array(ids.prefix(12)))… (\(ids.count) photos)"
+    }
+}

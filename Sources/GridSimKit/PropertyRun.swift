@@ -1,0 +1,157 @@
+import Foundation
+import PropertyTesting
+import SelectionTrace
+
+/// A differential property run: generated traces replayed into your adapter and into the
+/// reference model side by side, compared after every step in everything the adapter
+/// exposes; the first trace on which they differ is shrunk and written out.
+///
+/// The traces come from GridSim's own generator (`TraceGenerator`), less the events the
+/// adapter declares unhandled; the shrinker is GridSim's (`Shrinker`). Case `i` of a run with
+/// seed `s` is the trace of seed `s + i`, so a failure names the one seed that reproduces it.
+///
+/// ```swift
+/// @Test func agreesWithTheReferenceModel() throws {
+///     try PropertyRun(cases: 300, counterexamples: "/tmp/counterexamples").check(MyAdapter.self)
+/// }
+/// ```
+public struct PropertyRun: Sendable {
+    /// How many generated traces to check.
+    public var cases: Int
+    /// The first case's seed.
+    public var seed: UInt64
+    /// The largest grid generated (most are far smaller: the generator favours the sizes
+    /// where edge cases live).
+    public var maximumPhotos: Int
+    /// The most events in one trace.
+    public var maximumEvents: Int
+    /// Where the shrunk counterexample is written (the folder is created); nil: nowhere
+    /// (it is still in the failure's description).
+    public var counterexampleDirectory: String?
+    /// The most comparisons the shrinker may spend.
+    public var maximumShrinkChecks: Int
+
+    /// The environment setting that overrides the default seed, so that a failure's seed can
+    /// be rerun without editing the test: `GRIDSIM_KIT_SEED=1234 swift test --filter ...`.
+    public static let seedVariable = "GRIDSIM_KIT_SEED"
+    /// The seed when none is given and `GRIDSIM_KIT_SEED` is unset: fixed, so that CI checks
+    /// the same traces on every run.
+    public static let defaultSeed: UInt64 = 0x5EED
+
+    /// A run of `cases` traces from `seed` (default: `GRIDSIM_KIT_SEED`, else `defaultSeed`)
+    /// over grids of up to `maximumPhotos` photos and up to `maximumEvents` events, writing a
+    /// counterexample into the folder `counterexamples` (nil: nowhere).
+    public init(
+        cases: Int = 300, seed: UInt64? = nil, maximumPhotos: Int = 500, maximumEvents: Int = 60,
+        counterexamples directory: String? = nil, maximumShrinkChecks: Int = 5_000
+    ) {
+        self.cases = cases
+        self.seed =
+            seed ?? ProcessInfo.processInfo.environment[Self.seedVariable].flatMap { UInt64($0) } ?? Self.defaultSeed
+        self.maximumPhotos = maximumPhotos
+        self.maximumEvents = maximumEvents
+        self.counterexampleDirectory = directory
+        self.maximumShrinkChecks = maximumShrinkChecks
+    }
+
+    /// The trace of case `index`, less the events `Adapter` does not handle. O(events).
+    public func trace<Adapter: SelectionAdapter>(case index: Int, for adapter: Adapter.Type) -> Trace {
+        Self.trace(seed: seed &+ UInt64(index), generator: generator, for: adapter)
+    }
+
+    private var generator: TraceGenerator {
+        TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents)
+    }
+
+    static func trace<Adapter: SelectionAdapter>(seed: UInt64, generator: TraceGenerator, for adapter: Adapter.Type)
+        -> Trace
+    {
+        var trace = generator.trace(seed: seed)
+        let unhandled = Adapter.unhandledEvents
+        if !unhandled.isEmpty { trace.events.removeAll { unhandled.contains($0.event.name) } }
+        return trace
+    }
+
+    /// Checks every case; returns what was compared, or throws the shrunk `Counterexample`
+    /// of the first case that fails. O(cases × events × photos), plus the shrink.
+    @discardableResult
+    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws(Counterexample) -> PropertyRunReport {
+        var steps = 0
+        let generator = self.generator
+        for index in 0..<cases {
+            let caseSeed = seed &+ UInt64(index)
+            let trace = Self.trace(seed: caseSeed, generator: generator, for: adapter)
+            guard let mismatch = Self.firstMismatch(trace, adapter) else {
+                steps += trace.events.count
+                continue
+            }
+            throw counterexample(trace, mismatch, adapter, caseIndex: index, caseSeed: caseSeed)
+        }
+        return PropertyRunReport(
+            cases: cases, seed: seed, steps: steps, notCompared: Lockstep<Adapter>.notCompared,
+            leftOut: Adapter.unhandledEvents.map(\.rawValue).sorted())
+    }
+
+    /// The first difference between the adapter and the reference model on `trace`.
+    static func firstMismatch<Adapter: SelectionAdapter>(_ trace: Trace, _ adapter: Adapter.Type) -> AdapterMismatch? {
+        var lockstep = Lockstep<Adapter>(header: trace.header)
+        if let mismatch = lockstep.initialMismatch() { return mismatch }
+        for traceEvent in trace.events {
+            if let mismatch = lockstep.apply(traceEvent.event) { return mismatch }
+        }
+        return nil
+    }
+
+    private func counterexample<Adapter: SelectionAdapter>(
+        _ trace: Trace, _ mismatch: AdapterMismatch, _ adapter: Adapter.Type, caseIndex: Int, caseSeed: UInt64
+    ) -> Counterexample {
+        let unhandled = Adapter.unhandledEvents
+        var shrinker = Shrinker(maximumChecks: maximumShrinkChecks) { candidate in
+            // The shrinker may turn one event into another (selectItem into longPress): never
+            // into one the adapter does not handle.
+            !candidate.events.contains { unhandled.contains($0.event.name) }
+                && Self.firstMismatch(candidate, adapter) != nil
+        }
+        var shrunk = shrinker.shrink(trace, failingStep: mismatch.step)
+        let shrunkMismatch = Self.firstMismatch(shrunk, adapter) ?? mismatch
+        shrunk.header.meta = JSONObject([
+            ("property", .string("adapter-agrees-with-reference")), ("adapter", .string("\(Adapter.self)")),
+            ("step", .integer(shrunkMismatch.step)), ("failure", .string(shrunkMismatch.description)),
+            ("seed", .string(String(caseSeed))),
+        ])
+        var written: String?
+        var writeError: String?
+        if let counterexampleDirectory {
+            let folder = URL(fileURLWithPath: counterexampleDirectory, isDirectory: true)
+            let file = folder.appendingPathComponent("\(Adapter.self)-seed-\(caseSeed).jsonl")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try shrunk.text.write(to: file, atomically: true, encoding: .utf8)
+                written = file.path
+            } catch {
+                writeError = "cannot write \(file.path): \(error.localizedDescription)"
+            }
+        }
+        return Counterexample(
+            adapterName: "\(Adapter.self)", caseIndex: caseIndex, cases: cases, seed: caseSeed, original: trace,
+            originalMismatch: mismatch, shrunk: shrunk, mismatch: shrunkMismatch, shrinkChecks: shrinker.checksSpent,
+            writtenTo: written, writeError: writeError)
+    }
+}
+
+/// What a passing property run compared.
+public struct PropertyRunReport: Hashable, Sendable, CustomStringConvertible {
+    public var cases: Int
+    public var seed: UInt64
+    /// Events replayed and compared, over every case.
+    public var steps: Int
+    /// What the adapter does not expose, in words.
+    public var notCompared: [String]
+    /// The events generators left out, because the adapter does not handle them.
+    public var leftOut: [String]
+
+    public var description: String {
+        "\(cases) cases from seed \(seed), \(steps) steps compared; not compared: \(notCompared.joined(separator: "; "))"
+            + (leftOut.isEmpty ? "" : "; events left out: \(leftOut.joined(separator: ", "))")
+    }
+}

@@ -29,12 +29,13 @@ enum MutantsCommand {
         discussion: """
             For each bug, generated traces (the same for every bug) run through the properties
             that run the engine under test (invariants, engines-agree, deterministic-replay) until
-            one fails where the engine without the bug holds; that case is shrunk, keeping it so. Each line says whether the bug was found, by
-            which property, at which case (its seed: GRIDSIM_PLANTED_BUG=NAME gridsim properties
-            --seed SEED --cases 1 --raw-seed reruns it) and how many events the shrunk trace has.
+            one fails where the engine without the bug holds; that case is shrunk, keeping it so.
+            Each line says whether the bug was found, by which property, at which case (its seed:
+            GRIDSIM_PLANTED_BUG=NAME gridsim properties --seed SEED --cases 1 --raw-seed reruns
+            it) and how many events the shrunk trace has.
 
             THE CATALOGUE (each a class of bug that public reports of photo apps describe):
-            \(PlantedBugs.all.map { "  \($0.name)\n      \($0.summary)\n      from \($0.reportedIn)" }.joined(separator: "\n"))
+            \(catalogue)
 
             EXIT CODES:
               0   every bug was found
@@ -42,18 +43,27 @@ enum MutantsCommand {
               64  bad flags or arguments
             """)
 
+    /// Each bug's name, what it does and where such bugs are reported, for the help.
+    static var catalogue: String {
+        PlantedBugs.all.map { "  \($0.name)\n      \($0.summary)\n      from \($0.reportedIn)" }.joined(separator: "\n")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let cases = try arguments.value(Self.cases)
         let seedText = try arguments.value(Self.seed)
-        guard let seed = PropertyRunner.parseSeed(seedText) else { throw UsageError("--seed needs a number; found '\(seedText)'") }
-        let generator = TraceGenerator(maximumPhotos: try arguments.value(maxPhotos), maximumEvents: try arguments.value(maxEvents))
+        guard let seed = PropertyRunner.parseSeed(seedText) else {
+            throw UsageError("--seed needs a number; found '\(seedText)'")
+        }
+        let generator = TraceGenerator(
+            maximumPhotos: try arguments.value(maxPhotos), maximumEvents: try arguments.value(maxEvents))
         guard cases >= 1, generator.maximumPhotos >= 0, generator.maximumEvents >= 0 else {
             throw UsageError("--cases must be at least 1; --max-photos and --max-events at least 0")
         }
         let name = try arguments.value(bug)
         let bugs = PlantedBugs.all.filter { name == nil || $0.name == name }
         let width = bugs.map { $0.name.count }.max() ?? 0
-        console.err("mutants: \(bugs.count) bugs, at most \(cases) cases each, seed \(PropertyRunner.format(seed: seed))\n")
+        console.err(
+            "mutants: \(bugs.count) bugs, at most \(cases) cases each, seed \(PropertyRunner.format(seed: seed))\n")
         var found = 0
         var seconds = 0.0
         var engineFailures = 0

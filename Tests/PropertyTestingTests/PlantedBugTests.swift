@@ -24,7 +24,9 @@ struct PlantedBugTests {
     }
 
     @Test func selectAllIgnoringTheLimitIsFound() throws { try findAndShrink(SelectAllIgnoresLimit.self) }
-    @Test func pruningSkippedWhenALibraryChangeAlsoInsertsIsFound() throws { try findAndShrink(PruningSkippedWhenInserting.self) }
+    @Test func pruningSkippedWhenALibraryChangeAlsoInsertsIsFound() throws {
+        try findAndShrink(PruningSkippedWhenInserting.self)
+    }
 
     // SPEC.md section 6.
     @Test func aDragThatForgetsItsBaseIsFound() throws { try findAndShrink(DragForgetsBase.self) }
@@ -98,6 +100,21 @@ struct PlantedBugTests {
         let underTest = Properties.all(mutantOf: bug).filter(\.runsTheEngineUnderTest)
         #expect(!TraceCheck.failures(trace, properties: underTest).isEmpty)
         #expect(TraceCheck.failures(trace, properties: Properties.all.filter(\.runsTheEngineUnderTest)).isEmpty)
+    }
+
+    /// SPEC.md's new invariant: a drag that outlives Done (browsing) or Share (a sheet) breaks
+    /// it, on the step that does so.
+    @Test(arguments: [
+        ([Event.select, .dragBegan("1"), .done], 3),
+        ([Event.select, .dragBegan("1"), .dragMoved("2"), .share], 4),
+    ])
+    func aDragThatOutlivesTheModeOrASheetBreaksTheInvariant(events: [Event], step: Int) throws {
+        let trace = Trace(header: TraceHeader(photos: .count(4)), events: events.map { TraceEvent($0) })
+        let property = try #require(Properties.all(mutantOf: DragSurvivesOtherEvents.self).first { $0.name == "invariants" })
+        let failure = try #require(property.check(trace))
+        #expect(failure.step == step)
+        #expect(failure.message.contains("a drag in progress while browsing or with a sheet shown"), "\(failure)")
+        #expect(Properties.invariants(candidate: FastEngine.self).check(trace) == nil)
     }
 
     /// The planted Select all is the engine's own with the limit check dropped: over a limit

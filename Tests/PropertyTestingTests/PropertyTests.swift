@@ -171,7 +171,8 @@ struct PropertyTests {
             for event in trace.events.map(\.event) {
                 switch event {
                 case .dragBegan(let p): dragAnchor = p
-                case .dragMoved(let p): if p == "photo-d" || p == "d", dragAnchor == "photo-b" || dragAnchor == "b" { return true }
+                case .dragMoved(let p):
+                    if p == "photo-d" || p == "d", dragAnchor == "photo-b" || dragAnchor == "b" { return true }
                 case .dragEnded: dragAnchor = nil
                 default: break
                 }

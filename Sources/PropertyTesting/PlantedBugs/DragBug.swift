@@ -43,7 +43,8 @@ public enum ForgetsBase: DragRuleBreak {
 
 public enum WalksFromFarEnd: DragRuleBreak {
     public static let name = "drag-walks-from-far-end"
-    public static let summary = "a drag under a limit fills from the finger's end, keeping out the photos next to the anchor"
+    public static let summary =
+        "a drag under a limit fills from the finger's end, keeping out the photos next to the anchor"
     public static let reportedIn = "photo picker issue trackers: a drag past the selection limit picks the wrong photos"
     public static let flaw: PlantedDrag.Flaw? = .walksFromFarEnd
 }

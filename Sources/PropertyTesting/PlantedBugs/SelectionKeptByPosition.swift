@@ -5,7 +5,8 @@
 public struct SelectionKeptByPosition: PlantedBug {
     public static let name = "selection-kept-by-position"
     public static let summary = "after photos are inserted, the selection stays on the same grid positions"
-    public static let reportedIn = "photo picker issue trackers: the selection shifts to other photos after a new photo syncs in"
+    public static let reportedIn =
+        "photo picker issue trackers: the selection shifts to other photos after a new photo syncs in"
 
     public init() {}
 

@@ -4,7 +4,8 @@
 public struct TrayRepeatsOnLongPress: PlantedBug {
     public static let name = "tray-repeats-on-long-press"
     public static let summary = "a long press on a chosen photo lists it in the tray a second time"
-    public static let reportedIn = "photo picker issue trackers: the tray shows the same photo twice after pressing it again"
+    public static let reportedIn =
+        "photo picker issue trackers: the tray shows the same photo twice after pressing it again"
 
     public init() {}
 

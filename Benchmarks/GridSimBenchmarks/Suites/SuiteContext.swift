@@ -26,7 +26,7 @@ protocol BenchmarkSuite {
 enum SuiteCatalog {
     static var suites: [any BenchmarkSuite.Type] {
         [
-            ToggleSuite.self, PruningSuite.self, SelectionDiffSuite.self, GridDiffSuite.self, ReplaySuite.self, MemorySuite.self,
+            ToggleSuite.self, DragSuite.self, PruningSuite.self, SelectionDiffSuite.self, GridDiffSuite.self, ReplaySuite.self, MemorySuite.self,
             CommandsSuite.self,
         ]
     }

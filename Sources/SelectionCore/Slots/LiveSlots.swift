@@ -69,7 +69,7 @@ public struct LiveSlots: Sendable {
     /// ...) and no gap: a grid given by count, or laid out from such an order, until the block
     /// changes. A range of positions in such a block is a range of slots, which bitmaps fill
     /// a word at a time. Set when blocks are laid out, cleared by every write to a block.
-    private var blockIsRun: [Bool]
+    private var blockIsRun: BlockRunFlags
     /// The live counts in `sequence` order, summed on demand.
     private var prefixCounts: BlockPrefixCounts
     /// The block of every slot that is or was in the grid.
@@ -105,7 +105,7 @@ public struct LiveSlots: Sendable {
         live = SelectionBitmap(filledUpTo: count)
         fullChunks = FullChunkSummary(of: live)
         (sequence, placeOfBlock, liveCounts, gapCounts, listedGaps, prefixCounts, blockIsRun) =
-            ([], [], [], [], [], BlockPrefixCounts([]), [])
+            ([], [], [], [], [], BlockPrefixCounts([]), BlockRunFlags())
         indexBlocksInOrder(blocksAreRuns: true)
     }
 
@@ -157,7 +157,8 @@ public struct LiveSlots: Sendable {
         gapCounts = [Int32](repeating: 0, count: blocks.count)
         listedGaps = [[PhotoSlot]](repeating: [], count: blocks.count)
         prefixCounts = BlockPrefixCounts(liveCounts)
-        blockIsRun = blocksAreRuns.map { [Bool](repeating: $0, count: blocks.count) } ?? blocks.map(Self.isRun)
+        blockIsRun = blocksAreRuns.map { BlockRunFlags(repeating: $0, count: blocks.count) }
+            ?? BlockRunFlags(blocks.lazy.map(Self.isRun))
         gapCount = 0
     }
 
@@ -534,7 +535,7 @@ public struct LiveSlots: Sendable {
         liveCounts.append(0)
         gapCounts.append(0)
         listedGaps.append([])
-        blockIsRun.removeAll(keepingCapacity: true)
+        blockIsRun.removeAll()
         blockIsRun.append(false)
         prefixCounts = BlockPrefixCounts(liveCounts)
         gapCount = 0
@@ -553,7 +554,7 @@ public struct LiveSlots: Sendable {
     private mutating func compact(_ block: Int) {
         let dropped = Int(gapCounts[block])
         guard dropped > 0 else { return }
-        blockIsRun[block] = false
+        blockIsRun.clear(block)
         if dropped == blocks[block].count {
             blocks[block].removeAll(keepingCapacity: true)
         } else if listedGaps[block].count == dropped {
@@ -669,7 +670,7 @@ public struct LiveSlots: Sendable {
             blocks[block].reserveCapacity(Self.blockCapacity + 1)
         }
         blocks[block].insert(slot, at: rank)
-        blockIsRun[block] = false
+        blockIsRun.clear(block)
         live.insert(slot)
         fullChunks.chunkGained(slot, in: live)
         blockOfSlot[slot] = UInt32(block)
@@ -720,7 +721,7 @@ public struct LiveSlots: Sendable {
         blocks[block].removeLast(moved.count)
         let newBlock = blocks.count
         blocks.append(moved)
-        blockIsRun[block] = false
+        blockIsRun.clear(block)
         blockIsRun.append(false)
         moved.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(newBlock)) }
         // The block was compacted before the insertion that filled it: no gaps on either side.

@@ -35,6 +35,8 @@ enum CountedSet {
         CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "ReferenceModel", operations: 256),
         CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "bitset", operations: 4_096),
         CountedEntry(caseID: "toggle/10M", size: 10_000_000, subject: "FastEngine + log", operations: 4_096),
+        // A drag update: a finger moving a row (5 photos) at a time.
+        CountedEntry(caseID: "drag/10K/row", size: 10_000, subject: "FastEngine", operations: 4_096),
         // The pruning loop of a library change, whole event and selection alone.
         CountedEntry(caseID: "pruning/10K/1%", size: 10_000, subject: "FastEngine event", operations: 8),
         CountedEntry(caseID: "pruning/10K/1%", size: 10_000, subject: "FastEngine selection", operations: 8),

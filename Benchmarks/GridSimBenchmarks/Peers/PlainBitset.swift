@@ -70,6 +70,16 @@ struct PlainBitset: Equatable {
         return isMember
     }
 
+    /// Adds the slots of `range`, which must be below the capacity. O(range / 64).
+    mutating func insert(_ range: Range<Int>) {
+        count += WordKernels.rewriteBits(range, of: &words, from: nil)
+    }
+
+    /// Gives the slots of `range` (below the capacity) their state in `source`. O(range / 64).
+    mutating func copy(_ range: Range<Int>, from source: PlainBitset) {
+        count += WordKernels.rewriteBits(range, of: &words, from: source.words)
+    }
+
     /// Empties the set, keeping its capacity. O(capacity/64).
     mutating func removeAll() {
         WordKernels.zero(&words)

@@ -64,6 +64,31 @@ enum WordKernels {
         }
     }
 
+    /// Sets bits `range` of `words`, or gives them `source`'s values when `source` is given (a
+    /// missing word of it counts as zero); returns the change of population. Whole words are
+    /// written in one pass. O(range / 64).
+    static func rewriteBits(_ range: Range<Int>, of words: inout [UInt64], from source: [UInt64]?) -> Int {
+        guard !range.isEmpty else { return 0 }
+        let filling = source == nil
+        return (source ?? []).withUnsafeBufferPointer { sourceWords in words.withUnsafeMutableBufferPointer { words in
+            let first = range.lowerBound >> 6
+            let last = (range.upperBound - 1) >> 6
+            var delta = 0
+            for index in first...last {
+                let low = index == first ? range.lowerBound & 63 : 0
+                let high = index == last ? ((range.upperBound - 1) & 63) + 1 : 64
+                let upTo: UInt64 = high == 64 ? ~0 : (1 << UInt64(high)) &- 1
+                let mask = upTo & ~((1 << UInt64(low)) &- 1)
+                let old = words[index]
+                let bits = filling ? ~0 : (index < sourceWords.count ? sourceWords[index] : 0)
+                let new = (old & ~mask) | (bits & mask)
+                words[index] = new
+                delta &+= new.nonzeroBitCount &- old.nonzeroBitCount
+            }
+            return delta
+        } }
+    }
+
     /// Sums every word's population: a full read pass over the data and nothing else. Used
     /// by the test-only `extra-pass` injection. O(words).
     static func readPass(_ words: [UInt64]) -> Int {

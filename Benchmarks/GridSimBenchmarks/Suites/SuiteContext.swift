@@ -27,7 +27,7 @@ enum SuiteCatalog {
     static var suites: [any BenchmarkSuite.Type] {
         if !OutsideEngine.current.isEmpty { return OutsideEngine.suites }
         return [
-            ToggleSuite.self, PruningSuite.self, SelectionDiffSuite.self, GridDiffSuite.self, ReplaySuite.self, MemorySuite.self,
+            ToggleSuite.self, DragSuite.self, PruningSuite.self, SelectionDiffSuite.self, GridDiffSuite.self, ReplaySuite.self, MemorySuite.self,
             CommandsSuite.self,
         ]
     }

@@ -28,16 +28,23 @@ public struct FastEngine: SelectionEngine, Sendable {
     /// those lists, and the steps then carry empty ones.
     public var listsActionPhotos = true
     /// The drag in progress (SPEC.md section 6), if any.
-    private var drag: SlotDrag?
+    var drag: SlotDrag?
 
-    /// What a drag remembers when it begins.
-    private struct SlotDrag: Sendable {
-        /// The grid in order when the drag began; it cannot change while the drag lasts.
-        var order: [PhotoSlot]
+    /// What a drag remembers when it begins, and where it is (see `FastEngine+Drag.swift`).
+    struct SlotDrag: Sendable {
+        /// Grid positions: the grid cannot change while a drag lasts (any other event ends it).
         var anchorPosition: Int
+        /// The position the range reaches now, on the anchor's side the finger is on.
+        var endPosition: Int
         var unchoosing: Bool
+        /// The selection and picks when the drag began: photos leaving the range get their
+        /// state back from here. Copies share their storage, so keeping them is O(1).
         var baseSelection: SelectionBitmap
         var basePickOrder: [PhotoSlot]
+        /// Choosing with a limit: how far from the anchor, towards the end, the photos of the
+        /// range have been walked (every one not in the base was added while the count was
+        /// below the limit; the walk stops at the limit).
+        var walked = 0
     }
 
     /// O(N) for a grid given by count (the slot order is written once; no string is built),
@@ -62,7 +69,7 @@ public struct FastEngine: SelectionEngine, Sendable {
         reduceMotion = configuration.reduceMotion
     }
 
-    private var animation: AnimationStyle { reduceMotion ? .none : .snappy }
+    var animation: AnimationStyle { reduceMotion ? .none : .snappy }
 
     // MARK: - SelectionEngine
 
@@ -103,8 +110,9 @@ public struct FastEngine: SelectionEngine, Sendable {
 
     /// Applies one interned event. Same meaning as `ReferenceModel.apply`, check for check.
     public mutating func apply(_ event: SlotEvent) -> SlotStep {
-        // Taps are most events of a session: they take the short way, the rest a call.
-        if case .tap(let slot) = event { return tap(slot) }
+        // Taps are most events of a session: they take the short way, the rest a call (a tap
+        // during a drag too: it ends the drag first).
+        if case .tap(let slot) = event, drag == nil { return tap(slot) }
         return applyOther(event)
     }
 
@@ -195,63 +203,6 @@ public struct FastEngine: SelectionEngine, Sendable {
         return SlotStep(
             outcome: .applied, haptic: true, animation: animation,
             announcement: .countChanged(selection.count))
-    }
-
-    /// O(N): the grid's order is read once.
-    private mutating func dragBegan(at slot: PhotoSlot) -> SlotStep {
-        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
-        guard mode == .selecting else { return .ignored }
-        if sheet != nil { return .rejected(.covered) }
-        let unchoosing = selection.contains(slot)
-        if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
-        let order = grid.order
-        let anchor = order.firstIndex(of: slot)!
-        drag = SlotDrag(
-            order: order, anchorPosition: anchor, unchoosing: unchoosing, baseSelection: selection,
-            basePickOrder: pickOrder)
-        _ = sweepDrag(to: anchor)
-        return SlotStep(
-            outcome: .applied, haptic: true, animation: animation,
-            announcement: .countChanged(selection.count))
-    }
-
-    /// O(N) to find the photo, plus O(range) to sweep.
-    private mutating func dragMoved(to slot: PhotoSlot) -> SlotStep {
-        guard mode == .selecting, let current = drag else { return .ignored }
-        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
-        let end = current.order.firstIndex(of: slot)!
-        let countBefore = selection.count
-        let selectionBefore = selection
-        let picksBefore = pickOrder
-        let keptOut = sweepDrag(to: end)
-        let selectionChanged = selection != selectionBefore
-        guard selectionChanged || pickOrder != picksBefore else {
-            return keptOut ? .rejected(.limitReached) : .ignored
-        }
-        return SlotStep(
-            outcome: .applied, haptic: selectionChanged, animation: animation,
-            announcement: selection.count != countBefore ? .countChanged(selection.count) : nil)
-    }
-
-    /// Selection and picks from the drag's base and the range from its anchor to `end`.
-    /// Returns whether the limit kept a photo of the range out. O(range + base picks).
-    private mutating func sweepDrag(to end: Int) -> Bool {
-        let drag = drag!
-        let step = end >= drag.anchorPosition ? 1 : -1
-        let range = stride(from: drag.anchorPosition, through: end, by: step)
-        selection = drag.baseSelection
-        if drag.unchoosing {
-            for position in range { selection.remove(drag.order[position]) }
-            if limit != nil { pickOrder = drag.basePickOrder.filter(selection.contains) }
-            return false
-        }
-        pickOrder = drag.basePickOrder
-        for position in range where !drag.baseSelection.contains(drag.order[position]) {
-            if let limit, selection.count >= limit { return true }
-            selection.insert(drag.order[position])
-            if limit != nil { pickOrder.append(drag.order[position]) }
-        }
-        return false
     }
 
     /// O(1).

@@ -41,6 +41,21 @@ struct BlockPrefixCounts: Sendable {
         }
     }
 
+    /// The items of blocks `0 ..< block`: the grid position of block `block`'s first item.
+    /// O(log B).
+    @inline(__always)
+    func count(beforeBlock block: Int) -> Int {
+        tree.withUnsafeBufferPointer { tree in
+            var total = 0
+            var node = block
+            while node > 0 {
+                total &+= Int(tree[node])
+                node &= node &- 1
+            }
+            return total
+        }
+    }
+
     /// The block that holds item `rank` (0-based, counting through the blocks in order) and
     /// the item's rank inside it; nil when `rank` is not below the total. O(log B).
     @inline(__always)

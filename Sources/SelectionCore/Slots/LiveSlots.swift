@@ -65,6 +65,11 @@ public struct LiveSlots: Sendable {
     /// every slot; a bulk removal only counts.
     private var listedGaps: [[PhotoSlot]]
     private static let listedGapLimit = 8
+    /// Per block id, whether the block holds a run of consecutive slots (`first`, `first + 1`,
+    /// ...) and no gap: a grid given by count, or laid out from such an order, until the block
+    /// changes. A range of positions in such a block is a range of slots, which bitmaps fill
+    /// a word at a time. Set when blocks are laid out, cleared by every write to a block.
+    private var blockIsRun: BlockRunFlags
     /// The live counts in `sequence` order, summed on demand.
     private var prefixCounts: BlockPrefixCounts
     /// The block of every slot that is or was in the grid.
@@ -99,8 +104,9 @@ public struct LiveSlots: Sendable {
         blockOfSlot = SlotBlockMap(initialCount: count)
         live = SelectionBitmap(filledUpTo: count)
         fullChunks = FullChunkSummary(of: live)
-        (sequence, placeOfBlock, liveCounts, gapCounts, listedGaps, prefixCounts) = ([], [], [], [], [], BlockPrefixCounts([]))
-        indexBlocksInOrder()
+        (sequence, placeOfBlock, liveCounts, gapCounts, listedGaps, prefixCounts, blockIsRun) =
+            ([], [], [], [], [], BlockPrefixCounts([]), BlockRunFlags())
+        indexBlocksInOrder(blocksAreRuns: true)
     }
 
     /// The grid with the given order, or nil when a slot appears twice. O(count).
@@ -142,15 +148,28 @@ public struct LiveSlots: Sendable {
         return block
     }
 
-    /// The sequence, counts and tree for `blocks` in id order, none with gaps. O(B).
-    private mutating func indexBlocksInOrder() {
+    /// The sequence, counts and tree for `blocks` in id order, none with gaps. O(B), plus
+    /// O(N) to find the runs unless `blocksAreRuns` says.
+    private mutating func indexBlocksInOrder(blocksAreRuns: Bool? = nil) {
         sequence = (0 ..< UInt32(blocks.count)).map { $0 }
         placeOfBlock = sequence
         liveCounts = blocks.map { Int32($0.count) }
         gapCounts = [Int32](repeating: 0, count: blocks.count)
         listedGaps = [[PhotoSlot]](repeating: [], count: blocks.count)
         prefixCounts = BlockPrefixCounts(liveCounts)
+        blockIsRun = blocksAreRuns.map { BlockRunFlags(repeating: $0, count: blocks.count) }
+            ?? BlockRunFlags(blocks.lazy.map(Self.isRun))
         gapCount = 0
+    }
+
+    /// Whether `slots` are consecutive and ascending. O(slots), vectorised.
+    private static func isRun(_ slots: [PhotoSlot]) -> Bool {
+        guard let first = slots.first?.rawValue else { return false }
+        var differs: UInt32 = 0
+        for (offset, slot) in slots.enumerated() {
+            differs |= slot.rawValue ^ (first &+ UInt32(truncatingIfNeeded: offset))
+        }
+        return differs == 0
     }
 
     /// Rebuilds the tree over the live counts in grid order. O(B).
@@ -215,6 +234,101 @@ public struct LiveSlots: Sendable {
             }
         }
         preconditionFailure("block \(block) holds fewer photos than its count")
+    }
+
+    /// The grid position of `slot`, nil when it is not in the grid.
+    ///
+    /// O(log B) through the slot-to-block map and the block counts, plus O(1) in a block laid
+    /// out as a run (and usually in any block of a grid given by count), else a plain search
+    /// of the block (O(block), eight slots a comparison), or a walk testing each slot when the
+    /// block has gaps. Never a scan of the order.
+    public func position(of slot: PhotoSlot) -> Int? {
+        guard contains(slot) else { return nil }
+        let block = Int(blockOfSlot[slot])
+        let blockStart = prefixCounts.count(beforeBlock: Int(placeOfBlock[block]))
+        return blocks[block].withUnsafeBufferPointer { slots in
+            guard gapCounts[block] > 0 else {
+                // Where a run would hold it: a grid given by count keeps most blocks runs.
+                let guess = slot.index &- slots[0].index
+                if guess >= 0 && guess < slots.count && slots[guess] == slot { return blockStart + guess }
+                return blockStart + Self.index(of: slot, in: slots)
+            }
+            var rank = 0
+            for stored in slots {
+                if stored == slot { return blockStart + rank }
+                if live.contains(stored) { rank &+= 1 }
+            }
+            preconditionFailure("slot \(slot) is not in the block the map gives")
+        }
+    }
+
+    /// Calls `body(first, length)` for the photos at grid positions `positions` (within
+    /// `0 ..< count`) as runs of consecutive slots `first ..< first + length`, in grid order,
+    /// so that a bitmap can write each run a word at a time.
+    ///
+    /// O(log B) to find the first block, then O(1) per block laid out as a run (one call for
+    /// the part of it in range), and O(positions) for other blocks, one call per run of
+    /// consecutive slots found (per slot in a grid of shuffled ids). No allocation.
+    @inline(__always)
+    public func forEachSlotRun(inPositions positions: Range<Int>, _ body: (PhotoSlot, Int) -> Void) {
+        guard !positions.isEmpty else { return }
+        precondition(positions.lowerBound >= 0 && positions.upperBound <= count, "positions \(positions) out of 0 ..< \(count)")
+        var (place, rank) = prefixCounts.block(holding: positions.lowerBound)!
+        var remaining = positions.count
+        while remaining > 0 {
+            let block = Int(sequence[place])
+            let take = Swift.min(remaining, Int(liveCounts[block]) &- rank)
+            if take > 0 {
+                if gapCounts[block] == 0 && blockIsRun[block] {
+                    body(PhotoSlot(blocks[block][0].index &+ rank), take)
+                } else {
+                    blocks[block].withUnsafeBufferPointer { slots in
+                        Self.forEachRun(
+                            in: slots, skippingGaps: gapCounts[block] > 0 ? live : nil, from: rank,
+                            count: take, body)
+                    }
+                }
+                remaining &-= take
+            }
+            place &+= 1
+            rank = 0
+        }
+    }
+
+    /// The runs of consecutive slots among `count` live slots of `slots` after the first
+    /// `first` live ones; `live` is nil when the block has no gaps. O(slots read).
+    @inline(__always)
+    private static func forEachRun(
+        in slots: UnsafeBufferPointer<PhotoSlot>, skippingGaps live: SelectionBitmap?, from first: Int,
+        count: Int, _ body: (PhotoSlot, Int) -> Void
+    ) {
+        var index = 0
+        if let live {
+            var skipped = 0
+            while skipped < first {
+                if live.contains(slots[index]) { skipped &+= 1 }
+                index &+= 1
+            }
+        } else {
+            index = first
+        }
+        var runStart = PhotoSlot(rawValue: 0)
+        var runLength = 0
+        var taken = 0
+        while taken < count {
+            let slot = slots[index]
+            index &+= 1
+            if let live, !live.contains(slot) { continue }
+            taken &+= 1
+            if runLength > 0 && slot.rawValue == runStart.rawValue &+ UInt32(truncatingIfNeeded: runLength) {
+                runLength &+= 1
+            } else {
+                if runLength > 0 { body(runStart, runLength) }
+                runStart = slot
+                runLength = 1
+            }
+        }
+        if runLength > 0 { body(runStart, runLength) }
     }
 
     /// The slots of `set` that are in the grid, in grid order (the selection's photos).
@@ -421,6 +535,8 @@ public struct LiveSlots: Sendable {
         liveCounts.append(0)
         gapCounts.append(0)
         listedGaps.append([])
+        blockIsRun.removeAll()
+        blockIsRun.append(false)
         prefixCounts = BlockPrefixCounts(liveCounts)
         gapCount = 0
     }
@@ -438,6 +554,7 @@ public struct LiveSlots: Sendable {
     private mutating func compact(_ block: Int) {
         let dropped = Int(gapCounts[block])
         guard dropped > 0 else { return }
+        blockIsRun.clear(block)
         if dropped == blocks[block].count {
             blocks[block].removeAll(keepingCapacity: true)
         } else if listedGaps[block].count == dropped {
@@ -553,6 +670,7 @@ public struct LiveSlots: Sendable {
             blocks[block].reserveCapacity(Self.blockCapacity + 1)
         }
         blocks[block].insert(slot, at: rank)
+        blockIsRun.clear(block)
         live.insert(slot)
         fullChunks.chunkGained(slot, in: live)
         blockOfSlot[slot] = UInt32(block)
@@ -573,6 +691,7 @@ public struct LiveSlots: Sendable {
         var block: [PhotoSlot] = []
         block.reserveCapacity(Self.frontBlockLimit)
         blocks.append(block)
+        blockIsRun.append(false)
         liveCounts.append(0)
         gapCounts.append(0)
         listedGaps.append([])
@@ -584,6 +703,7 @@ public struct LiveSlots: Sendable {
 
     private mutating func appendEmptyBlock() {
         blocks.append([])
+        blockIsRun.append(false)
         liveCounts.append(0)
         gapCounts.append(0)
         listedGaps.append([])
@@ -601,6 +721,8 @@ public struct LiveSlots: Sendable {
         blocks[block].removeLast(moved.count)
         let newBlock = blocks.count
         blocks.append(moved)
+        blockIsRun.clear(block)
+        blockIsRun.append(false)
         moved.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(newBlock)) }
         // The block was compacted before the insertion that filled it: no gaps on either side.
         liveCounts[block] = Int32(half)

@@ -1,0 +1,196 @@
+/// Drag to select (SPEC.md section 6), incrementally.
+///
+/// The range is the grid positions from the anchor to the end. When the end moves, only the
+/// positions that join or leave the range are written: those that join get the drag's
+/// operation, those that leave get their state back from the base (the selection when the
+/// drag began, kept as a copy that shares its chunks). So a finger moving one photo changes
+/// one photo, whatever the range holds, and a jump over a million photos of a grid given by
+/// count is word fills and word copies of the bitmap (`SelectionBitmap+Ranges.swift`):
+/// positions map to slots through the grid's blocks (`LiveSlots.forEachSlotRun`), a run of
+/// consecutive slots being one bitmap write, other photos one bit each. The grid cannot
+/// change while a drag lasts (any other event ends it first), so positions stay valid.
+///
+/// With a limit, while choosing, the photos added are a prefix, in walking order from the
+/// anchor, of the range's photos not in the base, and they are picks: they are walked one by
+/// one, at most `limit` of them (the base holds fewer than `limit` photos, so the walk to the
+/// limit passes fewer than `limit` photos that it does not add).
+///
+/// Costs: finding the end is `LiveSlots.position(of:)`, O(log B) plus O(1) in a block that is a
+/// run; the rest is O(change) as above. No allocation once the chunks written are the
+/// selection's own, except with a limit while unchoosing, where the picks are rebuilt from the
+/// base's in place, O(base picks).
+extension FastEngine {
+    /// Begins a drag at `slot`: the anchor flips. O(log B) to find its position.
+    mutating func dragBegan(at slot: PhotoSlot) -> SlotStep {
+        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
+        guard mode == .selecting else { return .ignored }
+        if sheet != nil { return .rejected(.covered) }
+        let unchoosing = selection.contains(slot)
+        if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
+        let anchor = grid.position(of: slot)!
+        drag = SlotDrag(
+            anchorPosition: anchor, endPosition: anchor, unchoosing: unchoosing, baseSelection: selection,
+            basePickOrder: pickOrder)
+        if unchoosing {
+            selection.remove(slot)
+            if limit != nil, let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
+        } else {
+            // The anchor is not in the base, and the count is below the limit: it is added.
+            selection.insert(slot)
+            if limit != nil { pickOrder.append(slot) }
+        }
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: .countChanged(selection.count))
+    }
+
+    /// Moves the drag's end to `slot`. O(log B) to find it, then O(change) (see above).
+    mutating func dragMoved(to slot: PhotoSlot) -> SlotStep {
+        guard mode == .selecting, let current = drag else { return .ignored }
+        guard let end = grid.position(of: slot) else { return .rejected(.unknownPhoto) }
+        let countBefore = selection.count
+        var flips: Int
+        var keptOut = false
+        if let limit, !current.unchoosing {
+            (flips, keptOut) = moveLimitedChoosing(current, to: end, limit: limit)
+        } else {
+            flips = Self.moveRange(
+                of: current, to: end, in: grid, selection: &selection)
+            if flips > 0 && limit != nil { keepBasePicksStillChosen(current.basePickOrder) }
+        }
+        drag!.endPosition = end
+        // Picks change only with the selection: they are the base's picks that stay, then
+        // the photos added, in walking order.
+        guard flips > 0 else { return keptOut ? .rejected(.limitReached) : .ignored }
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: selection.count != countBefore ? .countChanged(selection.count) : nil)
+    }
+
+    /// Moves the range of `drag` to end at `end` when every photo of it gets the operation (no
+    /// limit, or unchoosing): the positions that leave get the base's state back, those that
+    /// join get the operation. Returns the number of photos that changed.
+    ///
+    /// Both ranges hold the anchor, so each difference is at most one interval on each side.
+    private static func moveRange(
+        of drag: SlotDrag, to end: Int, in grid: LiveSlots, selection: inout SelectionBitmap
+    ) -> Int {
+        let anchor = drag.anchorPosition
+        let (oldLow, oldHigh) = (Swift.min(anchor, drag.endPosition), Swift.max(anchor, drag.endPosition))
+        let (newLow, newHigh) = (Swift.min(anchor, end), Swift.max(anchor, end))
+        let base = drag.baseSelection
+        let unchoosing = drag.unchoosing
+        // One interval below the anchor and one above for each; the four are disjoint.
+        var flips = 0
+        if newLow > oldLow {
+            flips &+= write(oldLow ..< newLow, in: grid, selection: &selection, restoringFrom: base, unchoosing: unchoosing)
+        }
+        if oldHigh > newHigh {
+            flips &+= write(newHigh + 1 ..< oldHigh + 1, in: grid, selection: &selection, restoringFrom: base, unchoosing: unchoosing)
+        }
+        if oldLow > newLow {
+            flips &+= write(newLow ..< oldLow, in: grid, selection: &selection, restoringFrom: nil, unchoosing: unchoosing)
+        }
+        if newHigh > oldHigh {
+            flips &+= write(oldHigh + 1 ..< newHigh + 1, in: grid, selection: &selection, restoringFrom: nil, unchoosing: unchoosing)
+        }
+        return flips
+    }
+
+    /// Gives the photos at `positions` their state in `base`, or, without a base, the drag's
+    /// operation, run by run. Returns the number of photos that changed.
+    private static func write(
+        _ positions: Range<Int>, in grid: LiveSlots, selection: inout SelectionBitmap,
+        restoringFrom base: SelectionBitmap?, unchoosing: Bool
+    ) -> Int {
+        var flips = 0
+        grid.forEachSlotRun(inPositions: positions) { first, length in
+            if let base {
+                flips &+= restore(first, length, of: &selection, from: base)
+            } else {
+                flips &+= sweep(first, length, unchoosing: unchoosing, selection: &selection)
+            }
+        }
+        return flips
+    }
+
+    /// Gives the slots `first ..< first + length` their state in `base`; one bit for a lone
+    /// slot, word copies for a run.
+    @inline(__always)
+    private static func restore(
+        _ first: PhotoSlot, _ length: Int, of selection: inout SelectionBitmap, from base: SelectionBitmap
+    ) -> Int {
+        guard length > 1 else {
+            return base.contains(first) ? (selection.insert(first) ? 1 : 0) : (selection.remove(first) ? 1 : 0)
+        }
+        return selection.copySlots(from: first, count: length, of: base)
+    }
+
+    /// The drag's operation on the slots `first ..< first + length`.
+    @inline(__always)
+    private static func sweep(
+        _ first: PhotoSlot, _ length: Int, unchoosing: Bool, selection: inout SelectionBitmap
+    ) -> Int {
+        guard length > 1 else {
+            return (unchoosing ? selection.remove(first) : selection.insert(first)) ? 1 : 0
+        }
+        return unchoosing
+            ? selection.remove(slotsFrom: first, count: length) : selection.insert(slotsFrom: first, count: length)
+    }
+
+    /// Picks = the base's picks still chosen, in their order: an unchoosing drag with a limit.
+    /// O(base picks), in place.
+    private mutating func keepBasePicksStillChosen(_ basePicks: [PhotoSlot]) {
+        pickOrder.removeAll(keepingCapacity: true)
+        for slot in basePicks where selection.contains(slot) { pickOrder.append(slot) }
+    }
+
+    /// Moves a choosing drag with a limit to end at `end`: photos are walked from the anchor
+    /// towards the end, each not in the base added until the count reaches the limit; the walk
+    /// is unwound from its far end when the end comes back. Returns the photos that changed and
+    /// whether the limit keeps a photo of the range out.
+    ///
+    /// O(change + log B per photo walked); the walk never passes more than `limit` photos.
+    private mutating func moveLimitedChoosing(_ drag: SlotDrag, to end: Int, limit: Int) -> (Int, Bool) {
+        let anchor = drag.anchorPosition
+        let base = drag.baseSelection
+        let room = limit - base.count
+        let oldSide = (drag.endPosition - anchor).signum()
+        let side = (end - anchor).signum()
+        let distance = abs(end - anchor)
+        var walked = drag.walked
+        var flips = 0
+        // Unwinds to `target` photos from the anchor on `side`; the farthest added is the last pick.
+        func unwind(to target: Int, side: Int) {
+            while walked > target {
+                let slot = grid.slot(at: anchor + side * walked)
+                if !base.contains(slot) {
+                    selection.remove(slot)
+                    pickOrder.removeLast()
+                    flips &+= 1
+                }
+                walked -= 1
+            }
+        }
+        if oldSide != side { unwind(to: 0, side: oldSide) } else { unwind(to: distance, side: side) }
+        var added = pickOrder.count - drag.basePickOrder.count
+        while walked < distance && added < room {
+            walked += 1
+            let slot = grid.slot(at: anchor + side * walked)
+            if !base.contains(slot) {
+                selection.insert(slot)
+                pickOrder.append(slot)
+                added += 1
+                flips &+= 1
+            }
+        }
+        self.drag!.walked = walked
+        guard walked < distance else { return (flips, false) }
+        // The limit stopped the walk: a photo beyond it not in the base is kept out. Fewer
+        // than `limit` photos of the range are in the base, so this search is short.
+        for further in (walked + 1) ... distance where !base.contains(grid.slot(at: anchor + side * further)) {
+            return (flips, true)
+        }
+        return (flips, false)
+    }
+}

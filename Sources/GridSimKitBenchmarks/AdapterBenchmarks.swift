@@ -11,7 +11,8 @@ public struct AdapterSubject: Sendable {
     ///
     /// It sits out the replay suite when it reports no outcomes (`exposes` lacks `.outcome`),
     /// since a replay's result counts them, or when it leaves out an event of SPEC.md
-    /// section 2, which the replayed gesture stream uses.
+    /// section 2, which the replayed gesture stream uses. It sits out the drag suite when it
+    /// leaves out a drag event (`dragBegan`, `dragMoved` or `dragEnded`).
     public init<Adapter: SelectionAdapter>(_ adapter: Adapter.Type, name: String? = nil, maximumPhotos: Int? = nil)
     {
         let sectionTwo = Set(EventName.allCases).subtracting([.removeFromTray, .dragBegan, .dragMoved, .dragEnded])
@@ -23,14 +24,17 @@ public struct AdapterSubject: Sendable {
             } else {
                 nil
             }
+        let dragSkipReason: String? =
+            Adapter.unhandledEvents.isDisjoint(with: [.dragBegan, .dragMoved, .dragEnded])
+            ? nil : "it does not handle drag to select"
         engine = OutsideEngine(
             AdapterEngine<Adapter>.self, name: name ?? "\(Adapter.self)", maximumPhotos: maximumPhotos,
-            replaySkipReason: replaySkipReason)
+            replaySkipReason: replaySkipReason, dragSkipReason: dragSkipReason)
     }
 }
 
-/// GridSim's benchmark command with your adapters as subjects: the toggle, pruning and
-/// replay suites, your code beside the reference model, the fast engine and the seeds'
+/// GridSim's benchmark command with your adapters as subjects: the toggle, pruning, replay
+/// and drag suites, your code beside the reference model, the fast engine and the seeds'
 /// `Set<String>`, gated against baselines as `gridsim-bench` gates GridSim's own.
 ///
 /// The executable target of your package is one line:

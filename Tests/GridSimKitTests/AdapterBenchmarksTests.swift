@@ -21,6 +21,22 @@ struct TapNeverUnchoosesAdapter: SelectionAdapter {
     var tray: [PhotoID] { inner.tray }
 }
 
+/// A code base without drag to select: the reference, with the drag events declared unhandled.
+struct NoDragAdapter: SelectionAdapter {
+    var inner: ReferenceAdapter
+    init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
+        inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
+    }
+    static var exposes: AdapterExposure { .everything }
+    static var unhandledEvents: Set<EventName> { [.dragBegan, .dragMoved, .dragEnded] }
+    mutating func apply(_ event: Event) -> Step? { inner.apply(event) }
+    var mode: Mode { inner.mode }
+    var chosenPhotos: [PhotoID] { inner.chosenPhotos }
+    var photos: [PhotoID] { inner.photos }
+    var tray: [PhotoID] { inner.tray }
+    var sheet: Sheet? { inner.sheet }
+}
+
 @Suite("Adapter benchmarks")
 struct AdapterBenchmarksTests {
     private func run(_ arguments: [String], _ subjects: [AdapterSubject]) -> (code: Int32, output: String) {
@@ -41,10 +57,29 @@ struct AdapterBenchmarksTests {
         let suites = output.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(": ") }.map {
             $0.prefix { $0 != ":" }
         }
-        #expect(suites == ["toggle", "pruning", "replay"])
-        #expect(output.components(separatedBy: "    Mine (engine)").count - 1 == 3)
+        #expect(suites == ["toggle", "pruning", "replay", "drag"])
+        #expect(output.components(separatedBy: "    Mine (engine)").count - 1 == 4)
         // The replay's result counts outcomes, which a state-only adapter does not report.
         #expect(output.contains("skips Plain: it reports no outcomes, which a replay's result counts"))
+        #expect(!output.contains("skips Mine"))
+    }
+
+    @Test func anAdapterWithoutDragSitsOutTheDragSuite() {
+        // Alone, it leaves the suite out of the run.
+        let alone = run(["--list", "--quick"], [AdapterSubject(NoDragAdapter.self, name: "Seedlike")])
+        #expect(alone.code == 0)
+        #expect(alone.output.contains("replay: "))
+        #expect(!alone.output.contains("drag: "))
+        // Beside one that drags, it is listed as skipped in each drag case, saying why.
+        let (code, output) = run(
+            ["--list", "--quick", "--filter", "drag"],
+            [
+                AdapterSubject(ReferenceAdapter.self, name: "Mine"),
+                AdapterSubject(NoDragAdapter.self, name: "Seedlike"),
+            ])
+        #expect(code == 0)
+        #expect(output.contains("drag: "))
+        #expect(output.components(separatedBy: "skips Seedlike: it does not handle drag to select").count - 1 == 2)
         #expect(!output.contains("skips Mine"))
     }
 

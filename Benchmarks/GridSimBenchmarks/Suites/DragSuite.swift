@@ -144,7 +144,7 @@ enum DragSuite: BenchmarkSuite {
                     },
                     result: { slotsResult(state.value.selection.slots) })
             },
-        ]
+        ] + OutsideEngine.current.map { $0.dragSubject() }
     }
 
     /// The seeds' way, on slots or ids: at every update the selection is the base again (a

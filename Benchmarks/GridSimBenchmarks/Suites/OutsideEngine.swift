@@ -3,7 +3,7 @@ import Foundation
 import SelectionCore
 
 /// An engine from outside GridSim (a team's own selection code behind an adapter), measured
-/// beside GridSim's subjects in the suites that take one: toggle, pruning and replay.
+/// beside GridSim's subjects in the suites that take one: toggle, pruning, replay and drag.
 ///
 /// It runs with the role `engine`, so the gate judges it as it judges GridSim's fast engine:
 /// allocations per operation (exact) and its time ratio to the case's anchor. Its results are
@@ -17,26 +17,33 @@ package struct OutsideEngine: Sendable {
     package let maximumPhotos: Int?
     /// Why it sits out the replay suite (whose result counts outcomes), or nil when it runs there.
     package let replaySkipReason: String?
+    /// Why it sits out the drag suite (its code has no drag to select), or nil when it runs there.
+    package let dragSkipReason: String?
 
     /// `engine` as the subject `name`, on grids of at most `maximumPhotos` photos (nil: every
-    /// size). `replaySkipReason`: why it sits out the replay suite, or nil to run it there.
+    /// size). `replaySkipReason` and `dragSkipReason`: why it sits out the replay or the drag
+    /// suite, or nil to run it there.
     package init<Engine: SelectionEngine & SendableMetatype>(
-        _ engine: Engine.Type, name: String, maximumPhotos: Int? = nil, replaySkipReason: String? = nil
+        _ engine: Engine.Type, name: String, maximumPhotos: Int? = nil, replaySkipReason: String? = nil,
+        dragSkipReason: String? = nil
     ) {
         self.engine = engine
         self.name = name
         self.maximumPhotos = maximumPhotos
         self.replaySkipReason = replaySkipReason
+        self.dragSkipReason = dragSkipReason
     }
 
     /// The outside engines of the run in progress; empty for `gridsim-bench` itself.
     @TaskLocal static var current: [OutsideEngine] = []
 
     /// The suites that take outside engines: a run with any runs only these (the replay suite
-    /// only if one of them replays).
+    /// only if one of them replays, the drag suite only if one of them drags).
     static var suites: [any BenchmarkSuite.Type] {
         let replays = current.contains { $0.replaySkipReason == nil }
+        let drags = current.contains { $0.dragSkipReason == nil }
         return [ToggleSuite.self, PruningSuite.self] + (replays ? [ReplaySuite.self] : [])
+            + (drags ? [DragSuite.self] : [])
     }
 
     func skipReason(_ parameters: CaseParameters) -> String? {
@@ -50,6 +57,13 @@ package struct OutsideEngine: Sendable {
 
     func pruningSubject() -> Subject<PruningSuite.Fixture> {
         PruningSuite.engineLibraryChange(engine, name: name, role: .engine, skipReason: skipReason)
+    }
+
+    /// An update is the engine's `apply(.dragMoved(photo))`, after Select and a `dragBegan`.
+    func dragSubject() -> Subject<DragSuite.Fixture> {
+        DragSuite.engineDrag(engine, name: name, role: .engine) { parameters in
+            dragSkipReason ?? skipReason(parameters)
+        }
     }
 
     func replaySubject() -> Subject<SyntheticTrace> {

@@ -31,6 +31,7 @@ extension FastEngine {
         drag = SlotDrag(
             anchorPosition: anchor, endPosition: anchor, unchoosing: unchoosing, baseSelection: selection,
             basePickOrder: pickOrder)
+        cover = .drag
         if unchoosing {
             selection.remove(slot)
             if limit != nil, let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }

@@ -17,7 +17,11 @@ public struct FastEngine: SelectionEngine, Sendable {
     /// The selection in pick order; maintained only when `limit` is set.
     public internal(set) var pickOrder: [PhotoSlot] = []
     public private(set) var mode: Mode = .browsing
-    public private(set) var sheet: Sheet?
+    /// The sheet shown, if any (kept in `cover`).
+    public private(set) var sheet: Sheet? {
+        get { if case .sheet(let kind)? = cover { kind } else { nil } }
+        set { cover = newValue.map(Cover.sheet) }
+    }
     public let limit: Int?
     public let reduceMotion: Bool
     /// How library changes prune the selection; `.automatic` chooses by the size of the change.
@@ -27,8 +31,17 @@ public struct FastEngine: SelectionEngine, Sendable {
     /// step, the first pass of a streamed report) turns it off: the state does not depend on
     /// those lists, and the steps then carry empty ones.
     public var listsActionPhotos = true
-    /// The drag in progress (SPEC.md section 6), if any.
+    /// The drag in progress (SPEC.md section 6), if any. Set and cleared with `cover`.
     var drag: SlotDrag?
+    /// What a tap in selecting mode must not simply toggle under: a sheet, or a drag in
+    /// progress. The two never overlap (any other event ends a drag first, and a drag cannot
+    /// begin under a sheet), so one byte holds both and a tap tests it once.
+    var cover: Cover?
+
+    enum Cover: Sendable {
+        case sheet(Sheet)
+        case drag
+    }
 
     /// What a drag remembers when it begins, and where it is (see `FastEngine+Drag.swift`).
     struct SlotDrag: Sendable {
@@ -110,9 +123,9 @@ public struct FastEngine: SelectionEngine, Sendable {
 
     /// Applies one interned event. Same meaning as `ReferenceModel.apply`, check for check.
     public mutating func apply(_ event: SlotEvent) -> SlotStep {
-        // Taps are most events of a session: they take the short way, the rest a call (a tap
-        // during a drag too: it ends the drag first).
-        if case .tap(let slot) = event, drag == nil { return tap(slot) }
+        // Taps are most events of a session: they take the short way, the rest a call. A tap
+        // during a drag takes it too: `tap` sees the drag in its test of the cover.
+        if case .tap(let slot) = event { return tap(slot) }
         return applyOther(event)
     }
 
@@ -123,11 +136,11 @@ public struct FastEngine: SelectionEngine, Sendable {
             return dragMoved(to: slot)
         case .dragEnded:
             guard mode == .selecting, drag != nil else { return .ignored }
-            drag = nil
+            endDrag()
             return SlotStep(outcome: .applied)
         default:
             // Any other event ends a drag in progress first, without a step of its own.
-            drag = nil
+            if case .drag? = cover { endDrag() }
         }
         switch event {
         case .dragMoved, .dragEnded:
@@ -219,12 +232,18 @@ public struct FastEngine: SelectionEngine, Sendable {
             announcement: .modeEntered(count: selection.count))
     }
 
-    /// O(1) without a limit; O(limit) to drop a pick with one.
+    /// O(1) without a limit; O(limit) to drop a pick with one. A tap during a drag ends the
+    /// drag first, as any event but the drag's own does, whatever the tap then does.
     @inline(__always)
     private mutating func tap(_ slot: PhotoSlot) -> SlotStep {
-        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
+        guard grid.contains(slot) else {
+            // A drag is only ever in selecting mode, so this is the one refusal that comes
+            // before the cover test and must end it itself.
+            if case .drag? = cover { endDrag() }
+            return .rejected(.unknownPhoto)
+        }
         guard mode == .selecting else { return SlotStep(outcome: .applied, action: .open(slot)) }
-        if sheet != nil { return .rejected(.covered) }
+        if cover != nil { return coveredTap(slot) }
         if limit == nil {
             // No pick order to keep: one walk to the word instead of a test and a write.
             selection.toggle(slot)
@@ -241,6 +260,21 @@ public struct FastEngine: SelectionEngine, Sendable {
         return SlotStep(
             outcome: .applied, haptic: true, animation: animation,
             announcement: .countChanged(selection.count))
+    }
+
+    /// A tap under a sheet is refused; during a drag, it ends the drag and is then an
+    /// ordinary tap. Out of line: the toggle path only tests the cover. O(1), as `tap`.
+    @inline(never)
+    private mutating func coveredTap(_ slot: PhotoSlot) -> SlotStep {
+        guard case .drag? = cover else { return .rejected(.covered) }
+        endDrag()
+        return tap(slot)
+    }
+
+    /// Ends the drag in progress: O(1) (the base copies are released).
+    mutating func endDrag() {
+        drag = nil
+        cover = nil
     }
 
     /// O(N / 64) words for the union with the live bitmap; with a limit, O(N) more to append

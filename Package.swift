@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "gridsim", targets: ["gridsim"]),
         .executable(name: "gridsim-bench", targets: ["gridsim-bench"]),
+        .library(name: "SelectionSlots", targets: ["SelectionSlots"]),
         .library(name: "SelectionCore", targets: ["SelectionCore"]),
         .library(name: "SelectionTrace", targets: ["SelectionTrace"]),
         .library(name: "BenchmarkKit", targets: ["BenchmarkKit"]),
@@ -15,8 +16,17 @@ let package = Package(
         .library(name: "GridSimKitBenchmarks", targets: ["GridSimKitBenchmarks"]),
     ],
     targets: [
+        // The slot collections: photo ids to slots, the grid's order of slots, the selection
+        // bitmap with its snapshots and journal, the grid diff. Knows nothing of events.
+        .target(
+            name: "SelectionSlots",
+            swiftSettings: [
+                // The invariant check after every mutation: on in debug builds, and in a
+                // release build given `-Xswiftc -DSLOTS_INTERNAL_CHECKS`.
+                .define("SLOTS_INTERNAL_CHECKS", .when(configuration: .debug))
+            ]),
         // Domain: events, state, the reducer(s) and what a person sees.
-        .target(name: "SelectionCore"),
+        .target(name: "SelectionCore", dependencies: ["SelectionSlots"]),
         // Seeded generators (SplitMix64, xoshiro256**) and the bounded draws written out: the
         // one source of randomness of sessions, property traces, workloads and tests.
         .target(name: "SeededRandom"),
@@ -72,6 +82,7 @@ let package = Package(
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
+        .testTarget(name: "SelectionSlotsTests", dependencies: ["SelectionSlots", "SeededRandom", "TestSupport"]),
         .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "SeededRandom", "TestSupport"]),
         .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom", "TestSupport"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),

@@ -1,18 +1,3 @@
-/// A photo's identity at the edge of the system: in traces, reports and the reference model.
-public typealias PhotoID = String
-
-/// One photo that appears in the library, at a position in the grid.
-public struct PhotoInsertion<Photo: Hashable & Sendable>: Hashable, Sendable {
-    public var photo: Photo
-    /// The grid position; clamped to `0...count` when applied.
-    public var at: Int
-
-    public init(photo: Photo, at: Int) {
-        self.photo = photo
-        self.at = at
-    }
-}
-
 /// Something a person (or the photo library) does to the grid. See SPEC.md section 2.
 ///
 /// Generic over how a photo is named: by id at the edge (`Event`), by slot inside the fast

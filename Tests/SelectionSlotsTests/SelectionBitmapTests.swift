@@ -1,7 +1,7 @@
 import SeededRandom
 import TestSupport
 import Testing
-@testable import SelectionCore
+@testable import SelectionSlots
 
 private let chunkBits = SelectionBitmapChunk.bitCount
 private let directorySlots = SelectionBitmapDirectory.slotCount

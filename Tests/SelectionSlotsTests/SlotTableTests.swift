@@ -1,4 +1,4 @@
-import SelectionCore
+import SelectionSlots
 import Testing
 
 struct SlotTableTests {
@@ -70,11 +70,5 @@ struct SlotTableSharingTests {
         #expect(table.intern("s").slot == PhotoSlot(3))
         #expect(list.count == 3 && list.position(of: "s") == nil)
         #expect(table.ids(for: (0..<4).map { PhotoSlot($0) }) == ["p", "q", "r", "s"])
-    }
-
-    @Test func anEngineOfAListWithRepeatsKeepsTheFirstOfEach() {
-        let engine = FastEngine(configuration: GridConfiguration(photos: .ids(["a", "b", "a", "c"])))
-        #expect(engine.photos == ["a", "b", "c"])
-        #expect(engine.photoCount == 3)
     }
 }

@@ -1,6 +1,6 @@
 import SeededRandom
 import Testing
-@testable import SelectionCore
+@testable import SelectionSlots
 
 /// The bitmap's range writes (`insert(slotsFrom:count:)`, `remove(slotsFrom:count:)`,
 /// `copySlots(from:count:of:)`) against a plain `Set<Int>`, over ranges that start and end

@@ -1,4 +1,4 @@
-import SelectionCore
+import SelectionSlots
 import Testing
 
 /// A numbered id is a short printable prefix and a number spelled as `String(_:)` spells it;

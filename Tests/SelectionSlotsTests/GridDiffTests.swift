@@ -1,5 +1,5 @@
 import SeededRandom
-import SelectionCore
+import SelectionSlots
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import SeededRandom
 import TestSupport
 import Testing
 
-@testable import SelectionCore
+@testable import SelectionSlots
 
 /// The grid order's two indexes against plain models: the tree of block counts against
 /// prefix sums, the slot-to-block map against a dictionary.

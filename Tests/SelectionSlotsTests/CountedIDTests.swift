@@ -1,4 +1,4 @@
-import SelectionCore
+import SelectionSlots
 import Testing
 
 /// A counted id read from its bytes names the slot `SlotTable` gives it, and nothing else is

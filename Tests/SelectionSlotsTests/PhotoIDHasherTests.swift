@@ -1,4 +1,4 @@
-@testable import SelectionCore
+@testable import SelectionSlots
 import Testing
 
 struct PhotoIDHasherTests {

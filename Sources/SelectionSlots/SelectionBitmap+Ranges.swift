@@ -4,10 +4,9 @@
 /// Each costs O(range / 64) word operations plus O(range / 4096) chunk lookups, and reads or
 /// writes only the words the range covers. Chunks that would not change are passed over
 /// without a write, so a shared chunk is copied only when its bits change. Every chunk
-/// written is made this value's own first (copy-on-write per chunk, as `flip` does) and
-/// recorded as owned; every changed word is journaled while the journal has room (see
-/// `SelectionChangeJournal`), so that snapshot diffs stay right. No allocation once the
-/// chunks written are this value's own.
+/// written goes through `updateChunk(at:_:)`, as a flip does: made this value's own first
+/// and recorded as owned, every changed word journaled while the journal has room. No
+/// allocation once the chunks written are this value's own.
 extension SelectionBitmap {
     /// Adds the slots `first ..< first + count`; returns how many were absent.
     @discardableResult
@@ -48,53 +47,39 @@ extension SelectionBitmap {
         var start = range.lowerBound
         while start < end {
             let chunkIndex = start >> SelectionBitmapChunk.bitShift
-            let chunkEnd = Swift.min(end, (chunkIndex + 1) << SelectionBitmapChunk.bitShift)
+            let chunkStart = chunkIndex << SelectionBitmapChunk.bitShift
+            let chunkEnd = Swift.min(end, chunkStart + SelectionBitmapChunk.bitCount)
             let sourceChunk = source?.chunk(at: chunkIndex)
-            if !Operation.mayChange(chunk(at: chunkIndex), source: sourceChunk) {
-                start = chunkEnd
-                continue
+            if Operation.mayChange(chunk(at: chunkIndex), source: sourceChunk) {
+                let bits = (start &- chunkStart) ..< (chunkEnd &- chunkStart)
+                flips &+= updateChunk(at: chunkIndex) { chunk in
+                    Self.rewriteWords(of: &chunk, bits: bits, source: sourceChunk, Operation.self)
+                }
             }
-            let chunk = ownedChunk(at: chunkIndex)
-            flips &+= rewriteWords(
-                of: chunk, bits: (start & (SelectionBitmapChunk.bitCount - 1)) ..< (chunkEnd &- (chunkIndex << SelectionBitmapChunk.bitShift)),
-                chunkBase: chunkIndex << SelectionBitmapChunk.bitShift, source: sourceChunk, Operation.self)
             start = chunkEnd
         }
         return flips
     }
 
-    /// Rewrites the words of `chunk` (this value's own) covering `bits` (within 0 ..< 4096),
-    /// updating populations and journaling the flips. Returns their number.
+    /// Rewrites the words of `chunk` covering `bits` (within 0 ..< 4096). Returns the number
+    /// of bits flipped.
     @inline(__always)
-    private mutating func rewriteWords<Operation: RangeOperation>(
-        of chunk: SelectionBitmapChunk, bits: Range<Int>, chunkBase: Int, source: SelectionBitmapChunk?,
+    private static func rewriteWords<Operation: RangeOperation>(
+        of chunk: inout SelectionBitmapChunkWrite, bits: Range<Int>, source: SelectionBitmapChunk?,
         _: Operation.Type
     ) -> Int {
-        let journal = self.journal
-        let journaling = journal.isComplete
-        let words = chunk.words
         let sourceWords = source?.words
         let firstWord = bits.lowerBound >> 6
         let lastWord = (bits.upperBound &- 1) >> 6
-        var added = 0
-        var removed = 0
         for wordIndex in firstWord ... lastWord {
             let low = wordIndex == firstWord ? bits.lowerBound & 63 : 0
             let high = wordIndex == lastWord ? ((bits.upperBound &- 1) & 63) &+ 1 : 64
             let mask = Self.mask(bits: low, through: high)
-            let old = words[wordIndex]
-            let new = Operation.apply(old, mask: mask, source: sourceWords?[wordIndex] ?? 0)
-            guard new != old else { continue }
-            words[wordIndex] = new
-            added &+= (new & ~old).nonzeroBitCount
-            removed &+= (old & ~new).nonzeroBitCount
-            if journaling {
-                journal.record(changedBits: old ^ new, newWord: new, wordBase: chunkBase | (wordIndex << 6))
-            }
+            chunk.write(
+                Operation.apply(chunk.word(at: wordIndex), mask: mask, source: sourceWords?[wordIndex] ?? 0),
+                toWordAt: wordIndex)
         }
-        chunk.population &+= added &- removed
-        count &+= added &- removed
-        return added &+ removed
+        return chunk.flipCount
     }
 
     /// The bits `low ..< high` of a word, 0 ≤ low < high ≤ 64.
@@ -102,26 +87,6 @@ extension SelectionBitmap {
     private static func mask(bits low: Int, through high: Int) -> UInt64 {
         let upTo: UInt64 = high == 64 ? ~0 : (1 << UInt64(high)) &- 1
         return upTo & ~((1 << UInt64(low)) &- 1)
-    }
-
-    /// Chunk `chunkIndex`, made this value's own: the root array, its directory and the
-    /// chunk copied where a copy shares them, allocated when never written, then recorded
-    /// as owned (see `ChunkOwnership`), as `flip` does. The journal is made unique first.
-    /// O(1); allocates only for what it copies or creates.
-    private mutating func ownedChunk(at chunkIndex: Int) -> SelectionBitmapChunk {
-        let journal = uniqueJournal()
-        journal.settleOwnership()
-        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
-        if journal.ownsChunk(chunkIndex) {
-            return directories[directoryIndex].chunk(at: chunkIndex & 63).unsafelyUnwrapped
-        }
-        let directory = uniqueDirectory(at: directoryIndex)
-        let slot = directory.chunks + (chunkIndex & 63)
-        if !isKnownUniquelyReferenced(&slot.pointee) {
-            slot.pointee = slot.pointee?.copy() ?? SelectionBitmapChunk.makeEmpty()
-        }
-        journal.claimChunk(chunkIndex)
-        return slot.pointee.unsafelyUnwrapped
     }
 }
 

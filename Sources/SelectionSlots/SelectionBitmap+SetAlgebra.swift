@@ -8,22 +8,22 @@
 extension SelectionBitmap {
     /// Keeps only the slots `other` also holds: pruning against the live slots.
     public mutating func formIntersection(_ other: SelectionBitmap) {
-        combine(with: other, Intersection.self)
+        updateChunks(sharingWith: other) { $0.combine(with: other, Intersection.self) }
     }
 
     /// Removes the slots `other` holds.
     public mutating func subtract(_ other: SelectionBitmap) {
-        combine(with: other, Subtraction.self)
+        updateChunks(sharingWith: other) { $0.combine(with: other, Subtraction.self) }
     }
 
     /// Adds the slots `other` holds. Chunks this bitmap lacks are shared with `other`.
     public mutating func formUnion(_ other: SelectionBitmap) {
-        combine(with: other, Union.self)
+        updateChunks(sharingWith: other) { $0.combine(with: other, Union.self) }
     }
 
     /// Keeps the slots that exactly one of the two holds.
     public mutating func formSymmetricDifference(_ other: SelectionBitmap) {
-        combine(with: other, SymmetricDifference.self)
+        updateChunks(sharingWith: other) { $0.combine(with: other, SymmetricDifference.self) }
     }
 
     public func intersection(_ other: SelectionBitmap) -> SelectionBitmap {
@@ -74,15 +74,23 @@ extension SelectionBitmap {
         return true
     }
 
-    // MARK: - The shared walk
+    /// Removes every slot whose bit is set in `flatWords` (bit `i` of word `w` stands for slot
+    /// `64 · w + i`): a plain bitmap such as the slots leaving a grid.
+    ///
+    /// O(C + flatWords.count) word operations; chunks that are empty on either side are
+    /// skipped after one check, and chunks that would not change are not copied.
+    mutating func subtract(flatWords: [UInt64]) {
+        updateChunks(sharingWith: nil) { $0.subtract(flatWords: flatWords) }
+    }
+}
 
-    /// Replaces this bitmap's words by `Operation.combine(mine, theirs)`.
-    private mutating func combine<Operation: ChunkOperation>(
+/// The walks behind the operations above, run inside `SelectionBitmap.updateChunks`.
+extension SelectionBitmapStorage {
+    /// Replaces this bitmap's words by `Operation.combine(mine, theirs)`. Ownership is
+    /// already revoked on both sides: chunks may be replaced here, and `other`'s shared.
+    fileprivate mutating func combine<Operation: ChunkOperation>(
         with other: SelectionBitmap, _: Operation.Type
     ) {
-        // Chunks may be replaced here, and `other`'s may be shared from here on.
-        journal.revokeOwnership()
-        other.journal.revokeOwnership()
         if Operation.mayAddSlots, other.directories.count > directories.count {
             reserveCapacity(other.slotCapacity)
         }
@@ -118,7 +126,7 @@ extension SelectionBitmap {
                 firstChange += 1
             }
             if firstChange == SelectionBitmapDirectory.chunkCount { continue }
-            if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
+            if !isDirectoryUnique(at: directoryIndex) {
                 replaced[directoryIndex] = combineShared(
                     directoryAt: directoryIndex, with: theirs, from: firstChange, flips: &replacedFlips,
                     Operation.self)
@@ -177,18 +185,20 @@ extension SelectionBitmap {
             let myChunk = mine.chunk(at: chunkIndex)
             let theirChunk = theirs?.chunk(at: chunkIndex)
             let chunk: SelectionBitmapChunk?
+            let populationChange: Int
             switch Self.plan(mine: myChunk, theirs: theirChunk, Operation.self) {
             case .keepMine:
                 guard rebuilt != nil else { continue }
                 chunk = myChunk
+                populationChange = 0
             case .clear:
                 let population = myChunk.unsafelyUnwrapped.population
-                count -= population
+                populationChange = -population
                 flips += population
                 chunk = nil
             case .takeTheirs:
                 let population = theirChunk.unsafelyUnwrapped.population
-                count += population
+                populationChange = population
                 flips += population
                 chunk = theirChunk
             case .combineWords:
@@ -196,7 +206,7 @@ extension SelectionBitmap {
                 let target = SelectionBitmapChunk.makeUninitialized()
                 let delta = Self.writeCombinedWords(
                     of: source.words, with: theirChunk.unsafelyUnwrapped.words, into: target.words, Operation.self)
-                count += delta
+                populationChange = delta
                 target.population = source.population + delta
                 flips += Operation.flips == .both ? Self.flipCount(from: source.words, to: target.words) : abs(delta)
                 chunk = target
@@ -212,9 +222,11 @@ extension SelectionBitmap {
                 rebuilt = directory
             }
             (rebuilt.unsafelyUnwrapped.chunks + chunkIndex).initialize(to: chunk)
+            // After the fork above, so that the journal starts from the count before the change.
+            count += populationChange
         }
         guard let rebuilt else { return nil }
-        directories[directoryIndex] = rebuilt
+        replaceDirectory(at: directoryIndex, with: rebuilt)
         return mine
     }
 
@@ -385,13 +397,8 @@ extension SelectionBitmap {
             from: oldWords, to: newWords, chunkBase: chunkIndex << SelectionBitmapChunk.bitShift, flipCount: flipCount)
     }
 
-    /// Removes every slot whose bit is set in `flatWords` (bit `i` of word `w` stands for slot
-    /// `64 · w + i`): a plain bitmap such as the slots leaving a grid.
-    ///
-    /// O(C + flatWords.count) word operations; chunks that are empty on either side are
-    /// skipped after one check, and chunks that would not change are not copied.
-    mutating func subtract(flatWords: [UInt64]) {
-        journal.revokeOwnership()
+    /// The body of `SelectionBitmap.subtract(flatWords:)`.
+    fileprivate mutating func subtract(flatWords: [UInt64]) {
         flatWords.withUnsafeBufferPointer { flat in
             let wordCount = SelectionBitmapChunk.wordCount
             let chunkTotal = Swift.min(directories.count << SelectionBitmapDirectory.chunkShift, (flat.count + wordCount - 1) / wordCount)

@@ -19,21 +19,27 @@
 ///
 /// Complexity notation: N is `slotCapacity`, C = N / 4096 the number of chunks.
 public struct SelectionBitmap {
+    /// The three levels and the count. Written only through `updateChunk(at:_:)` and
+    /// `updateChunks(sharingWith:_:)` below, which keep copy-on-write, chunk ownership and the
+    /// journal in step, and check the invariants in builds with `SLOTS_INTERNAL_CHECKS`.
+    private(set) var storage: SelectionBitmapStorage
+
     /// The root level; directory `d` covers slots `d << 18 ..< (d + 1) << 18`.
-    var directories: [SelectionBitmapDirectory]
-    /// The number of slots present, kept up to date by every write.
-    public internal(set) var count: Int
+    @inline(__always)
+    var directories: [SelectionBitmapDirectory] { storage.directories }
     /// The flips since this value diverged from a copy (see `SelectionChangeJournal`).
-    var journal: SelectionChangeJournal
+    @inline(__always)
+    var journal: SelectionChangeJournal { storage.journal }
+    /// The number of slots present, kept up to date by every write.
+    @inline(__always)
+    public var count: Int { storage.count }
 
     /// `slot >> directoryShift` is the slot's directory.
     static let directoryShift = SelectionBitmapChunk.bitShift + SelectionBitmapDirectory.chunkShift
 
     /// An empty bitmap. O(1); one allocation (the journal).
     public init() {
-        directories = []
-        count = 0
-        journal = SelectionChangeJournal()
+        storage = SelectionBitmapStorage()
     }
 
     /// An empty bitmap with room for slots `0 ..< slotCapacity` without growing.
@@ -46,7 +52,8 @@ public struct SelectionBitmap {
 
     /// The bitmap of slots `0 ..< count`: the live slots of a grid given by count.
     ///
-    /// O(C) allocations and N / 8 bytes written.
+    /// O(C) allocations and N / 8 bytes written. A new value: nothing shares its levels, and
+    /// its journal starts here.
     public init(filledUpTo count: Int) {
         precondition(count >= 0 && count <= SlotTable.maximumCount, "slot count \(count) out of range")
         self.init(slotCapacity: count)
@@ -54,12 +61,13 @@ public struct SelectionBitmap {
         var chunkIndex = 0
         while remaining > 0 {
             let bits = Swift.min(remaining, SelectionBitmapChunk.bitCount)
-            directories[chunkIndex >> SelectionBitmapDirectory.chunkShift]
+            storage.directories[chunkIndex >> SelectionBitmapDirectory.chunkShift]
                 .setChunk(SelectionBitmapChunk.makeFilled(bitCount: bits), at: chunkIndex & 63)
             remaining -= bits
             chunkIndex += 1
         }
-        self.count = count
+        storage.count = count
+        storage.journal.startChecking(at: count)
     }
 
     /// The bitmap of the given slots. O(slots) plus growth.
@@ -69,18 +77,13 @@ public struct SelectionBitmap {
     }
 
     /// The slots this bitmap holds room for; always a multiple of 262,144.
-    public var slotCapacity: Int { directories.count << Self.directoryShift }
+    public var slotCapacity: Int { storage.slotCapacity }
 
     public var isEmpty: Bool { count == 0 }
 
     /// Makes room for slots `0 ..< slotCapacity`. O(new directories).
     public mutating func reserveCapacity(_ slotCapacity: Int) {
-        let needed = (slotCapacity + SelectionBitmapDirectory.slotCount - 1) >> Self.directoryShift
-        guard needed > directories.count else { return }
-        directories.reserveCapacity(needed)
-        while directories.count < needed {
-            directories.append(SelectionBitmapDirectory.makeEmpty())
-        }
+        storage.reserveCapacity(slotCapacity)
     }
 
     // MARK: - One slot
@@ -123,72 +126,73 @@ public struct SelectionBitmap {
     }
 
     /// Flips one bit, recording the flip in the journal. Every single-slot write ends here.
-    ///
-    /// A chunk this value owns (see `ChunkOwnership`) is written directly; any other is
-    /// reached through `uniqueDirectory`-style checks of the root, its directory and itself,
-    /// copied where shared, and then owned.
     @inline(__always)
     @discardableResult
     mutating func flip(_ slot: PhotoSlot) -> Bool {
         let index = slot.index
-        if index >= slotCapacity { reserveCapacity(index + 1) }
-        let journal = uniqueJournal()
-        journal.settleOwnership()
-        let chunkIndex = index >> SelectionBitmapChunk.bitShift
-        let isNowSet: Bool
-        if journal.ownsChunk(chunkIndex) {
-            // Reads the root and the directory, writes only the chunk: no uniqueness to ask.
-            isNowSet = directories.withUnsafeBufferPointer { roots in
-                SelectionBitmapDirectory.flip(
-                    bit: index & (SelectionBitmapDirectory.slotCount - 1),
-                    ofOwnedChunkIn: roots.baseAddress.unsafelyUnwrapped + (index >> Self.directoryShift))
-            }
-        } else {
-            isNowSet = directories.withUnsafeMutableBufferPointer { roots in
-                SelectionBitmapDirectory.flip(
-                    bit: index & (SelectionBitmapDirectory.slotCount - 1),
-                    ofDirectoryIn: roots.baseAddress.unsafelyUnwrapped + (index >> Self.directoryShift))
-            }
-            journal.claimChunk(chunkIndex)
+        return updateChunk(at: index >> SelectionBitmapChunk.bitShift) { chunk in
+            chunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1))
         }
-        count &+= isNowSet ? 1 : -1
-        journal.record(slot, isNowSet: isNowSet)
-        return isNowSet
     }
 
-    // MARK: - Copy-on-write plumbing
+    // MARK: - The two ways in
 
-    /// Directory `directoryIndex`, copied if shared, so that this value may replace its chunks.
-    mutating func uniqueDirectory(at directoryIndex: Int) -> SelectionBitmapDirectory {
-        if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
-            directories[directoryIndex] = directories[directoryIndex].copy()
-        }
-        return directories[directoryIndex]
-    }
-
-    /// The journal, forked if a copy shares it. Call before every change (recorded or not):
-    /// two values holding one journal object must hold the same bits.
+    /// Runs `body` on the words of chunk `chunkIndex`, made this value's own: every write of
+    /// one chunk's words (a flip, a range) goes through here.
     ///
-    /// A change other than `flip` must also call `revokeOwnership()` on this value's journal
-    /// before it replaces chunks, and on the journal of any bitmap whose chunks it takes.
+    /// Before `body`: the journal is forked if a copy shares it, a revocation of ownership is
+    /// applied, and the chunk's path (root array, directory, chunk) is copied where shared,
+    /// allocated where never written, and recorded as owned (see `ChunkOwnership`). A chunk
+    /// already owned is reached without asking anything of the three levels. `body` writes
+    /// through `SelectionBitmapChunkWrite`, which journals every changed word and counts the
+    /// population change; after it, the chunk's population and `count` take that change.
+    ///
+    /// O(1) plus `body`; allocates only to grow, to fork the journal, or for what it copies
+    /// or creates.
     @inline(__always)
-    mutating func uniqueJournal() -> SelectionChangeJournal {
-        if !isKnownUniquelyReferenced(&journal) { journal = journal.fork() }
-        return journal
+    mutating func updateChunk<Result>(
+        at chunkIndex: Int, _ body: (inout SelectionBitmapChunkWrite) -> Result
+    ) -> Result {
+        let (result, populationChange) = storage.writeChunk(at: chunkIndex, body)
+        storage.count &+= populationChange
+        #if SLOTS_INTERNAL_CHECKS
+        storage.checkInvariants(afterWritingChunk: chunkIndex)
+        #endif
+        return result
+    }
+
+    /// Runs `body` with write access to every level: every change that may replace chunks or
+    /// directories (bulk operations, clearing) goes through here.
+    ///
+    /// Before `body`, ownership is revoked on this value's journal and on `other`'s, whose
+    /// chunks `body` may share from then on: a chunk reachable from two bitmaps is no longer
+    /// either one's own. `body` forks the journal before its first change
+    /// (`SelectionBitmapStorage.uniqueJournal()`), so that a change that turns out to change
+    /// nothing forks nothing, and it journals its flips or marks the journal incomplete.
+    ///
+    /// O(1) plus `body`.
+    mutating func updateChunks<Result>(
+        sharingWith other: SelectionBitmap?, _ body: (inout SelectionBitmapStorage) -> Result
+    ) -> Result {
+        storage.journal.revokeOwnership()
+        other?.journal.revokeOwnership()
+        let result = body(&storage)
+        #if SLOTS_INTERNAL_CHECKS
+        storage.checkInvariants()
+        #endif
+        return result
     }
 
     /// The chunk covering `chunkIndex`, or nil when it is unallocated or beyond capacity.
     @inline(__always)
     func chunk(at chunkIndex: Int) -> SelectionBitmapChunk? {
-        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
-        guard directoryIndex < directories.count else { return nil }
-        return directories[directoryIndex].chunk(at: chunkIndex & 63)
+        storage.chunk(at: chunkIndex)
     }
 
     /// The directory `directoryIndex`, or nil beyond capacity.
     @inline(__always)
     func directory(at directoryIndex: Int) -> SelectionBitmapDirectory? {
-        directoryIndex < directories.count ? directories[directoryIndex] : nil
+        storage.directory(at: directoryIndex)
     }
 
     // MARK: - Many slots
@@ -199,24 +203,7 @@ public struct SelectionBitmap {
     /// written) so that later toggles do not allocate; shared ones are dropped.
     public mutating func removeAll() {
         guard count != 0 else { return }
-        journal.revokeOwnership()
-        let journal = uniqueJournal()
-        if !journal.hasRoom(for: count) { journal.markIncomplete() }
-        for directoryIndex in directories.indices where !directories[directoryIndex].isEmpty {
-            let directory = uniqueDirectory(at: directoryIndex)
-            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount
-            where directory.population(ofChunkAt: chunkIndex) != 0 {
-                if journal.isComplete {
-                    let words = directory.chunk(at: chunkIndex).unsafelyUnwrapped.words
-                    let chunkBase = (directoryIndex << Self.directoryShift) | (chunkIndex << SelectionBitmapChunk.bitShift)
-                    for wordIndex in 0..<SelectionBitmapChunk.wordCount where words[wordIndex] != 0 {
-                        journal.record(changedBits: words[wordIndex], newWord: 0, wordBase: chunkBase | (wordIndex << 6))
-                    }
-                }
-                directory.clearChunk(at: chunkIndex)
-            }
-        }
-        count = 0
+        updateChunks(sharingWith: nil) { $0.removeAll() }
     }
 
     /// Removes the given slots; returns how many were present.

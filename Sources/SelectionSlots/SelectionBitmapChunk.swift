@@ -89,19 +89,20 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
         words[index]
     }
 
-    /// Flips bit `index` (0 ..< 4096) and returns whether it is now set. The caller owns
-    /// the chunk. Static, on the slot that holds the reference, so that the toggle path
+    /// Runs `body` on the words of the chunk referenced by `slot`, which the caller owns,
+    /// then adds the write's population change to the chunk's. Returns `body`'s result and
+    /// that change. Static, on the slot that holds the reference, so that the toggle path
     /// neither retains nor releases.
     @inline(__always)
-    static func flip(bit index: Int, ofChunkIn slot: UnsafeMutablePointer<SelectionBitmapChunk?>) -> Bool {
+    static func write<Result>(
+        chunkIn slot: UnsafeMutablePointer<SelectionBitmapChunk?>, chunkBase: Int, journal: SelectionChangeJournal,
+        _ body: (inout SelectionBitmapChunkWrite) -> Result
+    ) -> (Result, Int) {
         let chunk = slot.pointee.unsafelyUnwrapped
-        let word = chunk.words + (index >> 6)
-        let mask: UInt64 = 1 << UInt64(index & 63)
-        let flipped = word.pointee ^ mask
-        word.pointee = flipped
-        let isSet = flipped & mask != 0
-        chunk.populationPointer.pointee &+= isSet ? 1 : -1
-        return isSet
+        var write = SelectionBitmapChunkWrite(words: chunk.words, chunkBase: chunkBase, journal: journal)
+        let result = body(&write)
+        chunk.populationPointer.pointee &+= write.populationChange
+        return (result, write.populationChange)
     }
 
     /// Clears every bit, keeping the allocation for later writes.

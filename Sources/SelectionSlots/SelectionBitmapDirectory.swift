@@ -70,27 +70,29 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
         chunks[index]
     }
 
-    /// Flips bit `index` (0 ..< 262,144) of the directory referenced by `slot`, copying the
-    /// directory and the chunk first if shared, allocating the chunk if nil. Returns whether
-    /// the bit is now set. Static, on the slot that holds the reference, so that the toggle
-    /// path neither retains nor releases.
+    /// The reference to chunk `chunkIndex` of the directory referenced by `slot`, the
+    /// directory copied first if shared and the chunk copied if shared or allocated if nil:
+    /// a chunk the caller may write. Static, on the slot that holds the reference, so that
+    /// the toggle path neither retains nor releases.
     @inline(__always)
-    static func flip(bit index: Int, ofDirectoryIn slot: UnsafeMutablePointer<SelectionBitmapDirectory>) -> Bool {
+    static func uniqueSlot(
+        ofChunk chunkIndex: Int, inDirectoryAt slot: UnsafeMutablePointer<SelectionBitmapDirectory>
+    ) -> UnsafeMutablePointer<SelectionBitmapChunk?> {
         if !isKnownUniquelyReferenced(&slot.pointee) { slot.pointee = slot.pointee.copy() }
-        let chunkSlot = slot.pointee.chunks + (index >> SelectionBitmapChunk.bitShift)
+        let chunkSlot = slot.pointee.chunks + chunkIndex
         if !isKnownUniquelyReferenced(&chunkSlot.pointee) {
             chunkSlot.pointee = chunkSlot.pointee?.copy() ?? SelectionBitmapChunk.makeEmpty()
         }
-        return SelectionBitmapChunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1), ofChunkIn: chunkSlot)
+        return chunkSlot
     }
 
-    /// Flips bit `index` (0 ..< 262,144) of a chunk the caller owns (see `ChunkOwnership`),
-    /// through the directory referenced by `slot`, without asking whether anything is shared.
-    /// Returns whether the bit is now set.
+    /// The reference to chunk `chunkIndex`, which the caller owns (see `ChunkOwnership`), of
+    /// the directory referenced by `slot`, without asking whether anything is shared.
     @inline(__always)
-    static func flip(bit index: Int, ofOwnedChunkIn slot: UnsafePointer<SelectionBitmapDirectory>) -> Bool {
-        let chunkSlot = slot.pointee.chunks + (index >> SelectionBitmapChunk.bitShift)
-        return SelectionBitmapChunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1), ofChunkIn: chunkSlot)
+    static func slot(
+        ofChunk chunkIndex: Int, inOwnedDirectoryAt slot: UnsafePointer<SelectionBitmapDirectory>
+    ) -> UnsafeMutablePointer<SelectionBitmapChunk?> {
+        slot.pointee.chunks + chunkIndex
     }
 
     /// The population of chunk `index`; 0 for nil.

@@ -49,6 +49,14 @@ final class SelectionChangeJournal {
     /// journal that others share; the holder reads it once the journal is unique again.
     private let ownershipRevoked = Atomic<Bool>(false)
 
+    #if SLOTS_INTERNAL_CHECKS
+    /// The holder's count when this journal started recording, and the net change of its
+    /// entries (+1 a set, -1 a clear) since: while the journal is complete, the holder's
+    /// count must be their sum (`SelectionBitmapStorage.checkInvariants`).
+    @exclusivity(unchecked) private(set) var countAtStart = 0
+    @exclusivity(unchecked) private(set) var netChange = 0
+    #endif
+
     /// A journal that continues from no other.
     init() {
         parent = nil
@@ -112,6 +120,19 @@ final class SelectionChangeJournal {
         if entryCount == capacity { grow() }
         storage.unsafelyUnwrapped[entryCount] = entry
         entryCount &+= 1
+        #if SLOTS_INTERNAL_CHECKS
+        netChange += entry & 1 == 1 ? 1 : -1
+        #endif
+    }
+
+    /// Notes the holder's count as this journal's starting point, for the invariant check.
+    /// A no-op in builds without `SLOTS_INTERNAL_CHECKS`.
+    @inline(__always)
+    func startChecking(at count: Int) {
+        #if SLOTS_INTERNAL_CHECKS
+        countAtStart = count
+        netChange = 0
+        #endif
     }
 
     /// Doubles the entry buffer (from 32 entries, up to the limit).
@@ -175,6 +196,9 @@ final class SelectionChangeJournal {
                     let bit = UInt64(bits.trailingZeroBitCount)
                     bits &= bits &- 1
                     next.pointee = (wordBase | bit) << 1 | ((newWord >> bit) & 1)
+                    #if SLOTS_INTERNAL_CHECKS
+                    netChange += (newWord >> bit) & 1 == 1 ? 1 : -1
+                    #endif
                     next += 1
                 }
             }
@@ -201,6 +225,11 @@ final class SelectionChangeJournal {
     /// reference may call it, from any thread.
     func revokeOwnership() {
         ownershipRevoked.store(true, ordering: .releasing)
+    }
+
+    /// Whether a revocation came in that `settleOwnership()` has not applied yet.
+    var hasPendingRevocation: Bool {
+        ownershipRevoked.load(ordering: .acquiring)
     }
 
     /// Applies a revocation, if one came in. The caller holds the sole reference, so nobody

@@ -1,0 +1,58 @@
+/// The words of one chunk that `SelectionBitmap.updateChunk(at:_:)` has made its bitmap's
+/// own, with the journal: the only way to change a chunk's words in place.
+///
+/// Each write journals the bits it changes (while the journal is complete) and counts the
+/// population change, which the bitmap applies once the write is over, so a word cannot
+/// change without its entries and counts.
+struct SelectionBitmapChunkWrite {
+    private let words: UnsafeMutablePointer<UInt64>
+    /// The slot of the chunk's bit 0.
+    private let chunkBase: Int
+    private let journal: SelectionChangeJournal
+    /// Set bits added minus set bits removed so far.
+    private(set) var populationChange = 0
+    /// Bits changed so far, either way.
+    private(set) var flipCount = 0
+
+    @inline(__always)
+    init(words: UnsafeMutablePointer<UInt64>, chunkBase: Int, journal: SelectionChangeJournal) {
+        self.words = words
+        self.chunkBase = chunkBase
+        self.journal = journal
+    }
+
+    /// Word `index` (0 ..< 64).
+    @inline(__always)
+    func word(at index: Int) -> UInt64 {
+        words[index]
+    }
+
+    /// Flips bit `bit` (0 ..< 4096); returns whether it is now set. O(1), one journal entry.
+    @inline(__always)
+    mutating func flip(bit: Int) -> Bool {
+        let word = words + (bit >> 6)
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        let flipped = word.pointee ^ mask
+        word.pointee = flipped
+        let isSet = flipped & mask != 0
+        populationChange &+= isSet ? 1 : -1
+        flipCount &+= 1
+        journal.record(PhotoSlot(chunkBase | bit), isNowSet: isSet)
+        return isSet
+    }
+
+    /// Makes word `index` (0 ..< 64) `newWord`. O(1) plus one journal entry per changed bit.
+    @inline(__always)
+    mutating func write(_ newWord: UInt64, toWordAt index: Int) {
+        let old = words[index]
+        guard newWord != old else { return }
+        words[index] = newWord
+        let added = (newWord & ~old).nonzeroBitCount
+        let removed = (old & ~newWord).nonzeroBitCount
+        populationChange &+= added &- removed
+        flipCount &+= added &+ removed
+        if journal.isComplete {
+            journal.record(changedBits: old ^ newWord, newWord: newWord, wordBase: chunkBase | (index << 6))
+        }
+    }
+}

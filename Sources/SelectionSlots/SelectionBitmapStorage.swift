@@ -1,0 +1,143 @@
+/// The levels of a `SelectionBitmap` and its count: what only its two ways in,
+/// `updateChunk(at:_:)` and `updateChunks(sharingWith:_:)`, may write.
+///
+/// The root array and the journal are written only here, and every method that may replace
+/// a directory or a chunk forks the journal first (`uniqueJournal()`): two values holding one
+/// journal object must hold the same bits.
+struct SelectionBitmapStorage {
+    /// The root level; directory `d` covers slots `d << 18 ..< (d + 1) << 18`.
+    private(set) var directories: [SelectionBitmapDirectory]
+    /// The number of slots present.
+    var count: Int
+    /// The flips since this value diverged from a copy (see `SelectionChangeJournal`).
+    private(set) var journal: SelectionChangeJournal
+
+    init() {
+        directories = []
+        count = 0
+        journal = SelectionChangeJournal()
+    }
+
+    var slotCapacity: Int { directories.count << SelectionBitmap.directoryShift }
+
+    /// Makes room for slots `0 ..< slotCapacity`. O(new directories). New directories are
+    /// empty, so this is no change of bits.
+    mutating func reserveCapacity(_ slotCapacity: Int) {
+        let needed = (slotCapacity + SelectionBitmapDirectory.slotCount - 1) >> SelectionBitmap.directoryShift
+        guard needed > directories.count else { return }
+        directories.reserveCapacity(needed)
+        while directories.count < needed {
+            directories.append(SelectionBitmapDirectory.makeEmpty())
+        }
+    }
+
+    /// The chunk covering `chunkIndex`, or nil when it is unallocated or beyond capacity.
+    @inline(__always)
+    func chunk(at chunkIndex: Int) -> SelectionBitmapChunk? {
+        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
+        guard directoryIndex < directories.count else { return nil }
+        return directories[directoryIndex].chunk(at: chunkIndex & 63)
+    }
+
+    /// The directory `directoryIndex`, or nil beyond capacity.
+    @inline(__always)
+    func directory(at directoryIndex: Int) -> SelectionBitmapDirectory? {
+        directoryIndex < directories.count ? directories[directoryIndex] : nil
+    }
+
+    // MARK: - Copy-on-write
+
+    /// The journal, forked if a copy shares it. Called before the first change of every
+    /// write, recorded or not.
+    @inline(__always)
+    mutating func uniqueJournal() -> SelectionChangeJournal {
+        if !isKnownUniquelyReferenced(&journal) {
+            journal = journal.fork()
+            journal.startChecking(at: count)
+        }
+        return journal
+    }
+
+    /// Whether this value holds the only reference to directory `directoryIndex`. Asks
+    /// nothing of the root array when it is unique; copies it when a copy shares it.
+    @inline(__always)
+    mutating func isDirectoryUnique(at directoryIndex: Int) -> Bool {
+        isKnownUniquelyReferenced(&directories[directoryIndex])
+    }
+
+    /// Directory `directoryIndex`, copied if shared, so that this value may replace its chunks.
+    /// Forks the journal first, so a caller must not hold the journal in a local across this
+    /// call: that reference would make it fork again (the invariant check catches it).
+    mutating func uniqueDirectory(at directoryIndex: Int) -> SelectionBitmapDirectory {
+        _ = uniqueJournal()
+        if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
+            directories[directoryIndex] = directories[directoryIndex].copy()
+        }
+        return directories[directoryIndex]
+    }
+
+    /// Puts `directory` at `directoryIndex`, in place of one a copy shares. Forks the journal first.
+    mutating func replaceDirectory(at directoryIndex: Int, with directory: SelectionBitmapDirectory) {
+        _ = uniqueJournal()
+        directories[directoryIndex] = directory
+    }
+
+    // MARK: - One chunk
+
+    /// The work of `SelectionBitmap.updateChunk(at:_:)` up to the count: the journal made
+    /// unique and settled, the chunk made this value's own, `body` run on its words, its
+    /// population updated. Returns `body`'s result and the population change.
+    @inline(__always)
+    mutating func writeChunk<Result>(
+        at chunkIndex: Int, _ body: (inout SelectionBitmapChunkWrite) -> Result
+    ) -> (Result, Int) {
+        if chunkIndex >= directories.count << SelectionBitmapDirectory.chunkShift {
+            reserveCapacity((chunkIndex + 1) << SelectionBitmapChunk.bitShift)
+        }
+        let journal = uniqueJournal()
+        journal.settleOwnership()
+        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
+        let chunkInDirectory = chunkIndex & (SelectionBitmapDirectory.chunkCount - 1)
+        let chunkBase = chunkIndex << SelectionBitmapChunk.bitShift
+        if journal.ownsChunk(chunkIndex) {
+            // Reads the root and the directory, writes only the chunk: no uniqueness to ask.
+            return directories.withUnsafeBufferPointer { roots in
+                let chunkSlot = SelectionBitmapDirectory.slot(
+                    ofChunk: chunkInDirectory, inOwnedDirectoryAt: roots.baseAddress.unsafelyUnwrapped + directoryIndex)
+                return SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+            }
+        }
+        let result = directories.withUnsafeMutableBufferPointer { roots in
+            let chunkSlot = SelectionBitmapDirectory.uniqueSlot(
+                ofChunk: chunkInDirectory, inDirectoryAt: roots.baseAddress.unsafelyUnwrapped + directoryIndex)
+            return SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+        }
+        journal.claimChunk(chunkIndex)
+        return result
+    }
+
+    // MARK: - Clearing
+
+    /// Removes every slot, keeping capacity: the body of `SelectionBitmap.removeAll()`.
+    mutating func removeAll() {
+        // The journal is read from the stored property, never kept in a local: a local
+        // reference would make `uniqueDirectory` fork it a second time.
+        if !uniqueJournal().hasRoom(for: count) { journal.markIncomplete() }
+        for directoryIndex in directories.indices where !directories[directoryIndex].isEmpty {
+            let directory = uniqueDirectory(at: directoryIndex)
+            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount
+            where directory.population(ofChunkAt: chunkIndex) != 0 {
+                if journal.isComplete {
+                    let words = directory.chunk(at: chunkIndex).unsafelyUnwrapped.words
+                    let chunkBase =
+                        (directoryIndex << SelectionBitmap.directoryShift) | (chunkIndex << SelectionBitmapChunk.bitShift)
+                    for wordIndex in 0..<SelectionBitmapChunk.wordCount where words[wordIndex] != 0 {
+                        journal.record(changedBits: words[wordIndex], newWord: 0, wordBase: chunkBase | (wordIndex << 6))
+                    }
+                }
+                directory.clearChunk(at: chunkIndex)
+            }
+        }
+        count = 0
+    }
+}

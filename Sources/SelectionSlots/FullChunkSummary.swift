@@ -9,9 +9,10 @@
 ///
 /// A set bit is a promise (the chunk is full); a clear bit promises nothing. So a removal
 /// must clear its chunk's bit, and an insertion may leave it clear.
+@usableFromInline
 struct FullChunkSummary: Sendable {
     /// Bit `c & 63` of word `c >> 6` is set when chunk `c` is full.
-    private var words: [UInt64]
+    @usableFromInline private(set) var words: [UInt64]
 
     /// The summary of `live`. O(C) chunk reads, C = `live.slotCapacity / 4096`.
     init(of live: SelectionBitmap) {
@@ -24,7 +25,7 @@ struct FullChunkSummary: Sendable {
 
     /// Whether the chunk holding `slot` is full, so that `slot` is live. O(1); false when
     /// unknown.
-    @inline(__always)
+    @inlinable @inline(__always)
     func holdsFullChunk(of slot: PhotoSlot) -> Bool {
         let chunkIndex = slot.index >> SelectionBitmapChunk.bitShift
         let wordIndex = chunkIndex >> 6

@@ -3,10 +3,12 @@
 public typealias SlotInsertion = PhotoInsertion<PhotoSlot>
 
 extension PhotoInsertion where Photo == PhotoSlot {
+    @inlinable
     public init(slot: PhotoSlot, at: Int) {
         self.init(photo: slot, at: at)
     }
 
+    @inlinable
     public var slot: PhotoSlot {
         get { photo }
         set { photo = newValue }
@@ -78,7 +80,7 @@ public struct LiveSlots: Sendable {
     /// pruning.
     public private(set) var live: SelectionBitmap
     /// The chunks of `live` that are full, so that `contains` rarely reads `live` itself.
-    private var fullChunks: FullChunkSummary
+    @usableFromInline private(set) var fullChunks: FullChunkSummary
     /// How many gaps the blocks hold: removed slots not yet compacted away.
     public private(set) var gapCount = 0
     /// Shared by every copy of this grid, so that a removal can tell whether its blocks may
@@ -187,7 +189,7 @@ public struct LiveSlots: Sendable {
 
     /// Whether `slot` is in the grid. O(1): one word of a small summary when the slot's
     /// chunk is full (see `FullChunkSummary`), else a word of `live`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func contains(_ slot: PhotoSlot) -> Bool {
         fullChunks.holdsFullChunk(of: slot) || live.contains(slot)
     }
@@ -432,8 +434,17 @@ public struct LiveSlots: Sendable {
     /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B + N / 64): the
     /// blocks are dropped whole. A removal of at most `gapClosingLimit` slots compacts the
     /// blocks it touches at once, O(block) each, unless a live copy shares the grid.
+    ///
+    /// Inlinable so that a caller's collection becomes an array where it is known, and the
+    /// work below runs specialised for it instead of through generic witnesses.
+    @inlinable
     @discardableResult
     public mutating func remove(_ slots: some Collection<PhotoSlot>) -> Int {
+        remove(slotArray: Array(slots))
+    }
+
+    @usableFromInline
+    mutating func remove(slotArray slots: [PhotoSlot]) -> Int {
         let removed: Int
         if slots.count <= 64 || slots.count &* 1024 < count {
             removed = removeOneByOne(slots)

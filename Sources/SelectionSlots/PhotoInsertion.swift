@@ -4,6 +4,7 @@ public struct PhotoInsertion<Photo: Hashable & Sendable>: Hashable, Sendable {
     /// The grid position; clamped to `0...count` when applied.
     public var at: Int
 
+    @inlinable
     public init(photo: Photo, at: Int) {
         self.photo = photo
         self.at = at

@@ -10,28 +10,40 @@
 public struct PhotoSlot: RawRepresentable, Hashable, Comparable, Sendable {
     public var rawValue: UInt32
 
-    @inline(__always)
+    // Written out, and inlinable, so that other modules compare and hash slots without a call.
+    @inlinable @inline(__always)
+    public static func == (lhs: PhotoSlot, rhs: PhotoSlot) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
+
+    @inlinable @inline(__always)
     public init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
     /// The slot with the given index; it must fit in a `UInt32`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public init(_ index: Int) {
         rawValue = UInt32(index)
     }
 
     /// The slot as an array index.
-    @inline(__always)
+    @inlinable @inline(__always)
     public var index: Int { Int(rawValue) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func < (lhs: PhotoSlot, rhs: PhotoSlot) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }
 
 extension PhotoSlot: ExpressibleByIntegerLiteral {
+    @inlinable
     public init(integerLiteral value: UInt32) {
         rawValue = value
     }

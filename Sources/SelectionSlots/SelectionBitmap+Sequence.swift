@@ -5,25 +5,28 @@ extension SelectionBitmap: Sequence {
     /// check each, and each word yields its set bits with a trailing-zero count.
     public struct Iterator: IteratorProtocol {
         /// Keeps the chunks alive (and unchanged: the iterator holds a copy of the root).
-        private let directories: [SelectionBitmapDirectory]
+        @usableFromInline let directories: [SelectionBitmapDirectory]
         /// Keeps the bitmap from writing its chunks in place while they are read: a bitmap
         /// whose journal is shared copies before it writes (see `ChunkOwnership`).
-        private let journal: SelectionChangeJournal
+        @usableFromInline let journal: SelectionChangeJournal
         /// The chunk being read; its directory keeps it alive.
-        private var chunk: SelectionBitmapChunk?
+        @usableFromInline var chunk: SelectionBitmapChunk?
         /// The next chunk to look at, as an index over the whole bitmap.
-        private var nextChunkIndex = 0
+        @usableFromInline var nextChunkIndex = 0
         /// The next word of `chunk` to load.
-        private var nextWordIndex = SelectionBitmapChunk.wordCount
+        @usableFromInline var nextWordIndex = SelectionBitmapChunk.wordCount
         /// The unread bits of the current word, and the slot of its bit 0.
-        private var bits: UInt64 = 0
-        private var wordBase = 0
+        @usableFromInline var bits: UInt64 = 0
+        @usableFromInline var wordBase = 0
 
+        @usableFromInline
         init(_ bitmap: SelectionBitmap) {
             directories = bitmap.directories
             journal = bitmap.journal
         }
 
+        // Inlinable, so that a loop over a bitmap in another module costs no call per slot.
+        @inlinable
         public mutating func next() -> PhotoSlot? {
             while bits == 0 {
                 if nextWordIndex == SelectionBitmapChunk.wordCount {
@@ -38,7 +41,8 @@ extension SelectionBitmap: Sequence {
             return PhotoSlot(wordBase | bit)
         }
 
-        private mutating func advanceToNextNonEmptyChunk() -> Bool {
+        @usableFromInline
+        mutating func advanceToNextNonEmptyChunk() -> Bool {
             let chunkTotal = directories.count << SelectionBitmapDirectory.chunkShift
             while nextChunkIndex < chunkTotal {
                 let candidate = directories[nextChunkIndex >> SelectionBitmapDirectory.chunkShift]
@@ -56,6 +60,7 @@ extension SelectionBitmap: Sequence {
     }
 
     /// O(1): the iterator shares the bitmap's storage.
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(self)
     }

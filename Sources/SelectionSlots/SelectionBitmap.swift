@@ -22,20 +22,23 @@ public struct SelectionBitmap {
     /// The three levels and the count. Written only through `updateChunk(at:_:)` and
     /// `updateChunks(sharingWith:_:)` below, which keep copy-on-write, chunk ownership and the
     /// journal in step, and check the invariants in builds with `SLOTS_INTERNAL_CHECKS`.
-    private(set) var storage: SelectionBitmapStorage
+    @usableFromInline private(set) var storage: SelectionBitmapStorage
 
+    // Read accessors that borrow: a plain getter would retain the array or the journal.
     /// The root level; directory `d` covers slots `d << 18 ..< (d + 1) << 18`.
-    @inline(__always)
-    var directories: [SelectionBitmapDirectory] { storage.directories }
+    var directories: [SelectionBitmapDirectory] {
+        @inline(__always) _read { yield storage.directories }
+    }
     /// The flips since this value diverged from a copy (see `SelectionChangeJournal`).
-    @inline(__always)
-    var journal: SelectionChangeJournal { storage.journal }
+    var journal: SelectionChangeJournal {
+        @inline(__always) _read { yield storage.journal }
+    }
     /// The number of slots present, kept up to date by every write.
     @inline(__always)
     public var count: Int { storage.count }
 
     /// `slot >> directoryShift` is the slot's directory.
-    static let directoryShift = SelectionBitmapChunk.bitShift + SelectionBitmapDirectory.chunkShift
+    @inlinable static var directoryShift: Int { SelectionBitmapChunk.bitShift + SelectionBitmapDirectory.chunkShift }
 
     /// An empty bitmap. O(1); one allocation (the journal).
     public init() {
@@ -71,6 +74,7 @@ public struct SelectionBitmap {
     }
 
     /// The bitmap of the given slots. O(slots) plus growth.
+    @inlinable
     public init(_ slots: some Sequence<PhotoSlot>) {
         self.init()
         for slot in slots { insert(slot) }
@@ -88,14 +92,15 @@ public struct SelectionBitmap {
 
     // MARK: - One slot
 
-    /// Whether `slot` is present. O(1): two dependent loads and a word.
-    @inline(__always)
+    /// Whether `slot` is present. O(1): two dependent loads and a word. Inlinable: the
+    /// engine asks it on every tap.
+    @inlinable @inline(__always)
     public func contains(_ slot: PhotoSlot) -> Bool {
         let index = slot.index
         let directoryIndex = index >> Self.directoryShift
-        guard directoryIndex < directories.count else { return false }
+        guard directoryIndex < storage.directories.count else { return false }
         let chunkIndex = (index >> SelectionBitmapChunk.bitShift) & 63
-        guard let chunk = directories[directoryIndex].chunk(at: chunkIndex) else { return false }
+        guard let chunk = storage.directories[directoryIndex].chunk(at: chunkIndex) else { return false }
         return chunk.word(at: (index >> 6) & 63) & (1 << UInt64(index & 63)) != 0
     }
 
@@ -209,6 +214,7 @@ public struct SelectionBitmap {
     /// Removes the given slots; returns how many were present.
     ///
     /// O(slots): one word per slot, never a pass over the bitmap. Each removal is journaled.
+    @inlinable
     @discardableResult
     public mutating func subtract(_ slots: some Sequence<PhotoSlot>) -> Int {
         var removed = 0

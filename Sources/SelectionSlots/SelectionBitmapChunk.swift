@@ -14,11 +14,13 @@
 /// a word is one indirection away. Callers write only when they hold the sole reference
 /// (`isKnownUniquelyReferenced`, or a `ChunkOwnership` record that says so); a shared chunk
 /// is copied first.
+@usableFromInline
 final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
-    static let wordCount = 64
-    static let bitCount = 4096
+    // Constants that other modules' inlined code folds (a stored `static let` would be a call).
+    @inlinable static var wordCount: Int { 64 }
+    @inlinable static var bitCount: Int { 4096 }
     /// `slot >> bitShift` is the chunk's index in the bitmap.
-    static let bitShift = 12
+    @inlinable static var bitShift: Int { 12 }
 
     /// A chunk with every bit clear. One allocation.
     static func makeEmpty() -> SelectionBitmapChunk {
@@ -79,12 +81,12 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
     ///
     /// With `populationPointer`, the only places this type hands out pointers: every word
     /// access goes through it, so the words need no exclusivity check.
-    @inline(__always)
+    @inlinable @inline(__always)
     var words: UnsafeMutablePointer<UInt64> {
         withUnsafeMutablePointerToElements { $0 }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func word(at index: Int) -> UInt64 {
         words[index]
     }
@@ -98,10 +100,13 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
         chunkIn slot: UnsafeMutablePointer<SelectionBitmapChunk?>, chunkBase: Int, journal: SelectionChangeJournal,
         _ body: (inout SelectionBitmapChunkWrite) -> Result
     ) -> (Result, Int) {
-        let chunk = slot.pointee.unsafelyUnwrapped
-        var write = SelectionBitmapChunkWrite(words: chunk.words, chunkBase: chunkBase, journal: journal)
+        // Pointers, not a reference held across `body`: the directory keeps the chunk alive,
+        // and holding it would cost a retain and a release per write.
+        let words = slot.pointee.unsafelyUnwrapped.words
+        let population = slot.pointee.unsafelyUnwrapped.populationPointer
+        var write = SelectionBitmapChunkWrite(words: words, chunkBase: chunkBase, journal: journal)
         let result = body(&write)
-        chunk.populationPointer.pointee &+= write.populationChange
+        population.pointee &+= write.populationChange
         return (result, write.populationChange)
     }
 

@@ -8,7 +8,9 @@ struct SelectionBitmapChunkWrite {
     private let words: UnsafeMutablePointer<UInt64>
     /// The slot of the chunk's bit 0.
     private let chunkBase: Int
-    private let journal: SelectionChangeJournal
+    /// Unretained: the bitmap's storage holds the journal for the whole write, and a retain
+    /// and release per flip would be a tenth of a toggle.
+    private let journal: Unmanaged<SelectionChangeJournal>
     /// Set bits added minus set bits removed so far.
     private(set) var populationChange = 0
     /// Bits changed so far, either way.
@@ -18,7 +20,7 @@ struct SelectionBitmapChunkWrite {
     init(words: UnsafeMutablePointer<UInt64>, chunkBase: Int, journal: SelectionChangeJournal) {
         self.words = words
         self.chunkBase = chunkBase
-        self.journal = journal
+        self.journal = Unmanaged.passUnretained(journal)
     }
 
     /// Word `index` (0 ..< 64).
@@ -37,7 +39,7 @@ struct SelectionBitmapChunkWrite {
         let isSet = flipped & mask != 0
         populationChange &+= isSet ? 1 : -1
         flipCount &+= 1
-        journal.record(PhotoSlot(chunkBase | bit), isNowSet: isSet)
+        journal._withUnsafeGuaranteedRef { $0.record(PhotoSlot(chunkBase | bit), isNowSet: isSet) }
         return isSet
     }
 
@@ -51,8 +53,10 @@ struct SelectionBitmapChunkWrite {
         let removed = (old & ~newWord).nonzeroBitCount
         populationChange &+= added &- removed
         flipCount &+= added &+ removed
-        if journal.isComplete {
-            journal.record(changedBits: old ^ newWord, newWord: newWord, wordBase: chunkBase | (index << 6))
+        journal._withUnsafeGuaranteedRef { journal in
+            if journal.isComplete {
+                journal.record(changedBits: old ^ newWord, newWord: newWord, wordBase: chunkBase | (index << 6))
+            }
         }
     }
 }

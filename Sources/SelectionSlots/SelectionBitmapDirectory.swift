@@ -12,12 +12,14 @@
 ///
 /// The references live in the object's tail (a `ManagedBuffer`): one allocation, one
 /// indirection. Callers write only when they hold the sole reference to the directory.
+@usableFromInline
 final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?> {
-    static let chunkCount = 64
+    // Constants that other modules' inlined code folds (a stored `static let` would be a call).
+    @inlinable static var chunkCount: Int { 64 }
     /// `chunkIndex >> chunkShift` is the directory's index in the bitmap.
-    static let chunkShift = 6
+    @inlinable static var chunkShift: Int { 6 }
     /// The slots one directory covers.
-    static let slotCount = chunkCount * SelectionBitmapChunk.bitCount
+    @inlinable static var slotCount: Int { chunkCount * SelectionBitmapChunk.bitCount }
 
     /// A directory of 64 nil chunks.
     static func makeEmpty() -> SelectionBitmapDirectory {
@@ -60,12 +62,12 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     }
 
     /// The 64 chunk references. Valid while the directory is alive; written only by its sole owner.
-    @inline(__always)
+    @inlinable @inline(__always)
     var chunks: UnsafeMutablePointer<SelectionBitmapChunk?> {
         withUnsafeMutablePointerToElements { $0 }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func chunk(at index: Int) -> SelectionBitmapChunk? {
         chunks[index]
     }

@@ -4,9 +4,10 @@
 /// The root array and the journal are written only here, and every method that may replace
 /// a directory or a chunk forks the journal first (`uniqueJournal()`): two values holding one
 /// journal object must hold the same bits.
+@usableFromInline
 struct SelectionBitmapStorage {
     /// The root level; directory `d` covers slots `d << 18 ..< (d + 1) << 18`.
-    private(set) var directories: [SelectionBitmapDirectory]
+    @usableFromInline private(set) var directories: [SelectionBitmapDirectory]
     /// The number of slots present.
     var count: Int
     /// The flips since this value diverged from a copy (see `SelectionChangeJournal`).

@@ -20,6 +20,7 @@ import Synchronization
 /// chain holds at most `entryLimit` entries. Past that, or after a change too big to list,
 /// the journal is marked incomplete: it stops recording, frees its entries, lets go of its
 /// parent, and diffs across it fall back to comparing chunks.
+@usableFromInline
 final class SelectionChangeJournal {
     /// The most entries one parent chain records: a diff sorts at most this many (tens of
     /// µs), about what comparing every chunk of a 10M-slot bitmap costs.

@@ -120,6 +120,7 @@ public struct SlotTable: Sendable {
     }
 
     /// The ids of `slots`, in the same order.
+    @inlinable
     public func ids(for slots: some Sequence<PhotoSlot>) -> [PhotoID] {
         slots.map { id(for: $0) }
     }

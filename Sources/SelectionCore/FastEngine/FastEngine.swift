@@ -373,7 +373,7 @@ public struct FastEngine: SelectionEngine, Sendable {
                 return false
             }
         } else {
-            var raw = inserted.map(\.slot.rawValue)
+            var raw = inserted.map { $0.slot.rawValue }
             raw.sort()
             for index in raw.indices.dropFirst() where raw[index] == raw[index - 1] { return false }
         }
@@ -383,7 +383,7 @@ public struct FastEngine: SelectionEngine, Sendable {
                 if !removed.contains(insertion.slot) { return false }
                 continue
             }
-            if sortedRemoved == nil { sortedRemoved = removed.map(\.rawValue).sorted() }
+            if sortedRemoved == nil { sortedRemoved = removed.map { $0.rawValue }.sorted() }
             if !Self.sorted(sortedRemoved!, contains: insertion.slot.rawValue) { return false }
         }
         return true

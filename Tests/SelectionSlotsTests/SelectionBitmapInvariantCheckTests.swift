@@ -1,0 +1,63 @@
+import Testing
+
+@testable import SelectionSlots
+
+/// The check that `SelectionBitmap`'s two ways in run after every write (builds with
+/// `SLOTS_INTERNAL_CHECKS`: debug, or release with `-Xswiftc -DSLOTS_INTERNAL_CHECKS`) stops
+/// the process when the journal no longer says what the bits did. Each mistake is planted by
+/// writing the journal behind the bitmap's back, the way a mutating method that forgot the
+/// funnel would.
+struct SelectionBitmapInvariantCheckTests {
+    #if SLOTS_INTERNAL_CHECKS
+    @Test func aJournalEntryWithoutItsFlipStopsTheNextToggle() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var bitmap = SelectionBitmap([PhotoSlot(1), PhotoSlot(2)])
+            bitmap.journal.record(PhotoSlot(5), isNowSet: true)
+            bitmap.toggle(PhotoSlot(9))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("SelectionBitmap invariant: the journal's entries take the count from 0 by 4, but it is 3"))
+    }
+
+    @Test func anEntryThatNamesTheWrongStateStopsABulkChange() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var bitmap = SelectionBitmap([PhotoSlot(1), PhotoSlot(2)])
+            // Two entries for slot 7 that cancel in the count but say it is now set.
+            bitmap.journal.record(PhotoSlot(7), isNowSet: false)
+            bitmap.journal.record(PhotoSlot(7), isNowSet: true)
+            bitmap.formIntersection(SelectionBitmap([PhotoSlot(1)]))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the journal's newest entry for slot 7 says set, but the bit is clear"))
+    }
+
+    @Test func aPopulationOutOfStepWithTheBitsStopsTheNextWrite() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var bitmap = SelectionBitmap([PhotoSlot(1), PhotoSlot(2)])
+            bitmap.chunk(at: 0)?.population += 1
+            bitmap.toggle(PhotoSlot(3))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("chunk 0 stores population 4 but holds 3 bits"))
+    }
+
+    /// The same writes without a planted mistake pass every check, so the checks above fail
+    /// for the mistake and not for the writes.
+    @Test func theSameWritesWithoutAMistakePass() {
+        var bitmap = SelectionBitmap([PhotoSlot(1), PhotoSlot(2)])
+        bitmap.toggle(PhotoSlot(9))
+        bitmap.formIntersection(SelectionBitmap([PhotoSlot(1), PhotoSlot(9)]))
+        bitmap.toggle(PhotoSlot(3))
+        #expect(Array(bitmap) == [PhotoSlot(1), PhotoSlot(3), PhotoSlot(9)])
+    }
+    #else
+    @Test func releaseBuildsLeaveTheCheckOut() {
+        // Built without SLOTS_INTERNAL_CHECKS (a release build): the journal keeps no
+        // figures for the check, so a planted entry goes unnoticed here by design.
+        var bitmap = SelectionBitmap([PhotoSlot(1)])
+        bitmap.journal.record(PhotoSlot(5), isNowSet: true)
+        bitmap.toggle(PhotoSlot(9))
+        #expect(bitmap.count == 2)
+    }
+    #endif
+}

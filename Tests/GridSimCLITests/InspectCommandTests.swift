@@ -78,21 +78,21 @@ struct InspectCommandTests {
     }
 
     @Test func hostileHeadersAreRefusedClearly() throws {
-        let directory = try GridSimProcess.temporaryDirectory()
-        let text = directory.appendingPathComponent("huge.jsonl").path
-        try Data(#"{"trace":"photo-grid-selection","version":1,"photos":{"count":1000000000000}}"#.utf8).write(to: URL(fileURLWithPath: text))
+        let text = try Paths.temporaryFile(
+            #"{"trace":"photo-grid-selection","version":1,"photos":{"count":1000000000000}}"#, name: "huge.jsonl")
         let result = Captured.run("inspect", text)
         #expect(result.code == 65)
         #expect(result.err == "\(text):1: field \"photos.count\" is 1000000000000, above the limit of 100000000 photos\n")
         #expect(Captured.run("inspect", "--max-photos", "2000000000000", text).code == 0)
     }
 
+    /// Three photos and one long press: a trace whose every line is under 65 bytes.
+    static let oneLongPress =
+        #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n"
+        + #"{"t":0,"event":"longPress","photo":"1"}"# + "\n"
+
     @Test func aLineOverTheLimitIsRefusedWithItsNumber() throws {
-        let directory = try GridSimProcess.temporaryDirectory()
-        let text = directory.appendingPathComponent("long-line.jsonl").path
-        let trace = #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n"
-            + #"{"t":0,"event":"longPress","photo":"1"}"# + "\n"
-        try Data(trace.utf8).write(to: URL(fileURLWithPath: text))
+        let text = try Paths.temporaryFile(Self.oneLongPress, name: "long-line.jsonl")
         let result = Captured.run("inspect", "--max-line-bytes", "64", text)
         #expect(result.code == 65)
         #expect(result.err == "\(text):1: the line is longer than the limit of 64 bytes (is this a text trace?)\n")
@@ -103,17 +103,13 @@ struct InspectCommandTests {
     /// A trace linked into place (a CI workspace, a bug report's attachments) reads as the
     /// file it names: its size, and its summary.
     @Test func aSymbolicLinkReadsAsTheTraceItNames() throws {
-        let directory = try GridSimProcess.temporaryDirectory()
-        let target = directory.appendingPathComponent("target.jsonl").path
-        let trace = #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n"
-            + #"{"t":0,"event":"longPress","photo":"1"}"# + "\n"
-        try Data(trace.utf8).write(to: URL(fileURLWithPath: target))
-        let link = directory.appendingPathComponent("link.jsonl").path
+        let target = try Paths.temporaryFile(Self.oneLongPress, name: "target.jsonl")
+        let link = URL(fileURLWithPath: target).deletingLastPathComponent().appendingPathComponent("link.jsonl").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         let direct = Captured.run("inspect", "--json", target)
         let linked = Captured.run("inspect", "--json", link)
         #expect(linked.code == 0)
         #expect(linked.out.replacingOccurrences(of: link, with: target) == direct.out)
-        #expect(linked.out.contains("\(trace.utf8.count)"))
+        #expect(linked.out.contains("\(Self.oneLongPress.utf8.count)"))
     }
 }

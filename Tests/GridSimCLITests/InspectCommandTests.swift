@@ -14,6 +14,12 @@ struct InspectCommandTests {
 
     static func squeezed(_ output: String) -> String { lines(output).joined(separator: "\n") }
 
+    /// `gridsim inspect arguments`: how it exited, and its summary squeezed.
+    static func summary(_ arguments: String...) -> (code: Int32, out: String) {
+        let result = Captured.run(arguments: ["inspect"] + arguments)
+        return (result.code, squeezed(result.out))
+    }
+
     @Test func describesATextTrace() {
         let result = Captured.run("inspect", Paths.trace("picker-tray-limit.jsonl"))
         #expect(result.code == 0)
@@ -31,9 +37,8 @@ struct InspectCommandTests {
         let directory = try GridSimProcess.temporaryDirectory()
         let binary = directory.appendingPathComponent("t.gstrace").path
         #expect(Captured.run("convert", Paths.trace("grid-photos-disappear.jsonl"), binary).code == 0)
-        let result = Captured.run("inspect", binary)
-        #expect(result.code == 0)
-        let out = Self.squeezed(result.out)
+        let (code, out) = Self.summary(binary)
+        #expect(code == 0)
         #expect(out.contains("format: binary, format version 2, session salt 0x"))
         #expect(out.contains("events: 14"))
         #expect(out.contains("closed: yes (end record)"))
@@ -55,9 +60,8 @@ struct InspectCommandTests {
         var bytes = trace.binaryEncoded()
         let torn = directory.appendingPathComponent("torn.gstrace").path
         try Data(bytes.dropLast(3)).write(to: URL(fileURLWithPath: torn))  // inside the end record
-        let tornResult = Captured.run("inspect", torn)
-        #expect(tornResult.code == 0)
-        let tornOut = Self.squeezed(tornResult.out)
+        let (tornCode, tornOut) = Self.summary(torn)
+        #expect(tornCode == 0)
         #expect(tornOut.contains("damage: torn tail at byte "))
         #expect(tornOut.contains("the trace ends after 19 complete events"))
         #expect(tornOut.contains("closed: no end record"))
@@ -71,10 +75,10 @@ struct InspectCommandTests {
         #expect(result.out.contains("(read before the damage)"))
         #expect(result.out.contains("bad CRC-32C"))
         #expect(result.err.hasPrefix("\(damaged): byte "))
-        let salvage = Captured.run("inspect", "--salvage", damaged)
+        let salvage = Self.summary("--salvage", damaged)
         #expect(salvage.code == 0)
-        #expect(Self.squeezed(salvage.out).contains("damage: skipped "))
-        #expect(Self.squeezed(salvage.out).contains("lost: "))
+        #expect(salvage.out.contains("damage: skipped "))
+        #expect(salvage.out.contains("lost: "))
     }
 
     @Test func hostileHeadersAreRefusedClearly() throws {

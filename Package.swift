@@ -42,9 +42,11 @@ let package = Package(
         // It imports nothing, so neither command pulls anything in through it.
         .target(name: "CommandLineKit"),
 
+        // The benchmark clock, black hole and machine facts: no dependencies, so no jemalloc.
+        .target(name: "BenchmarkTiming"),
         // Allocation counts come from jemalloc (libjemalloc-dev).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
-        .target(name: "BenchmarkKit", dependencies: ["CJemalloc"]),
+        .target(name: "BenchmarkKit", dependencies: ["CJemalloc", "BenchmarkTiming"]),
 
         // CRoaring is a benchmark peer only (libroaring-dev); no product links it otherwise.
         .systemLibrary(name: "CRoaring", path: "Benchmarks/CRoaring", providers: [.apt(["libroaring-dev"])]),

@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
 
         // Load exploration: sweeps of grid size × workload × engine, fits, plots, reports.
-        .target(name: "Exploration", dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "BenchmarkKit"]),
+        .target(name: "Exploration", dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "BenchmarkTiming"]),
 
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
         .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),

@@ -35,9 +35,7 @@ public enum GridSim {
 
     /// Commands that parse their own arguments (they hand over to another executable).
     static let forwardedCommands: [ForwardedCommand] = [
-        ForwardedCommand(
-            name: "bench", abstract: "Run the benchmark suites and the regression gate (as gridsim-bench).",
-            run: { BenchHandover.run($0, console: $1) })
+        ForwardedCommand(name: "bench", abstract: BenchSubcommand.abstract, run: { BenchSubcommand.run($0, console: $1) })
     ]
 
     static var overview: String {

@@ -109,12 +109,7 @@ enum GenerateCommand {
 
         var sink: LineSink
         if let path {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                let handle = FileHandle(forWritingAtPath: path)
-            else {
-                console.err("gridsim: error: cannot create \(path)\n")
-                return .cantCreate
-            }
+            guard let handle = TraceFileOptions.createOutput(path, console: console) else { return .cantCreate }
             sink = LineSink(path: path, handle: handle)
         } else {
             sink = LineSink(console: console)

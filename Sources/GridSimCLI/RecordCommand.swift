@@ -106,8 +106,7 @@ enum RecordCommand {
         do {
             settings = try self.settings(arguments)
         } catch {
-            console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
-            return .usage
+            return TraceFileOptions.usage(error, of: syntax, console: console)
         }
         if let refusal = TraceFileOptions.refusal(toWrite: settings.output, input: nil, force: settings.force) {
             console.err(refusal.message + "\n")

@@ -99,12 +99,7 @@ enum ViewCommand {
             console.out(String(decoding: page, as: UTF8.self))
             return .success
         }
-        guard FileManager.default.createFile(atPath: output, contents: nil),
-            let handle = FileHandle(forWritingAtPath: output)
-        else {
-            console.err("gridsim: error: cannot create \(output)\n")
-            return .cantCreate
-        }
+        guard let handle = TraceFileOptions.createOutput(output, console: console) else { return .cantCreate }
         do {
             try handle.write(contentsOf: page)
             try handle.close()

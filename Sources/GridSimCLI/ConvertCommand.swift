@@ -3,7 +3,7 @@ import Foundation
 import SelectionTrace
 
 /// `gridsim convert IN OUT`: a trace from one format to the other (or the same), streaming.
-enum ConvertCommand {
+enum ConvertCommand: SubcommandDefinition {
     static let force = Option.flag("--force", help: "Replace the output if it exists.")
     static let salvage = Option.flag(
         "--salvage", help: "Skip damaged records (binary) or lines (text) and report what was lost.")

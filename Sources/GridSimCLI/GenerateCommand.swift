@@ -5,7 +5,7 @@ import SelectionTrace
 
 /// `gridsim generate`: a synthetic user session as a trace, semantic or two-layer; text, or
 /// binary when the output's name ends in `.gstrace`.
-enum GenerateCommand {
+enum GenerateCommand: SubcommandDefinition {
     static let seed = Option.text(
         "--seed", "seed", help: "The session's seed, decimal or 0x-hex; the same seed gives the same trace.",
         default: "1")

@@ -4,7 +4,7 @@ import SelectionCore
 import SelectionTrace
 
 /// `gridsim inspect TRACE`: what a trace holds and whether it is damaged, without replaying it.
-enum InspectCommand {
+enum InspectCommand: SubcommandDefinition {
     static let json = Option.flag("--json", help: "Print the description as one JSON object.")
     static let salvage = Option.flag(
         "--salvage", help: "Read past damage, listing every damaged stretch and what was lost.")

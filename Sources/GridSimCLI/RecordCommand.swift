@@ -4,7 +4,7 @@ import SelectionTrace
 
 /// `gridsim record OUT`: records a session into a trace as it happens, with a bounded loss
 /// window, from a seeded synthetic session or from text events on standard input.
-enum RecordCommand {
+enum RecordCommand: SubcommandDefinition {
     /// Where `record` takes its events from.
     enum Source: String, CaseIterable, Sendable {
         case synthetic

@@ -6,7 +6,7 @@ import SelectionTrace
 
 /// `gridsim view TRACE`: one self-contained HTML page that replays a trace step by step in
 /// the grid's own layout, for a bug report or a CI artifact.
-enum ViewCommand {
+enum ViewCommand: SubcommandDefinition {
     static let output = Option<String?>.text(
         "--output", "file", help: "Where to write the page ('-' for standard output).",
         shownDefault: "the trace's name with .html, beside it")

@@ -40,8 +40,8 @@ enum BenchSubcommand {
             whereItIs =
                 FileManager.default.isExecutableFile(atPath: executable.path)
                 ? "  Found at \(executable.path)."
-                : "  Not built yet: it is looked for at \(executable.path). Once it is built,\n"
-                    + "  'gridsim bench --help' lists its options here."
+                : "  Not built yet. It is looked for at\n    \(executable.path)\n"
+                    + "  and, once built, 'gridsim bench --help' lists its options here."
         } else {
             whereItIs = "  This executable cannot tell where it is, so it cannot find \(name) beside it."
         }

@@ -41,7 +41,7 @@ struct BenchHelpTests {
         #expect(help.out.hasPrefix("OVERVIEW: Run the benchmark suites and the regression gate"))
         #expect(help.out.contains("'gridsim bench' runs gridsim-bench"))
         #expect(help.out.contains("swift build -c release --product gridsim-bench"))
-        #expect(help.out.contains("Not built yet: it is looked for at \(help.benchPath)"))
+        #expect(help.out.contains("Not built yet. It is looked for at\n    \(help.benchPath)\n"))
         #expect(!help.out.contains("own help"))
     }
 

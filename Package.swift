@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
 
         // Load exploration: sweeps of grid size × workload × engine, fits, plots, reports.
-        .target(name: "Exploration", dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "BenchmarkKit"]),
+        .target(name: "Exploration", dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "BenchmarkTiming"]),
 
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
         .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
@@ -52,9 +52,11 @@ let package = Package(
         // It imports nothing, so neither command pulls anything in through it.
         .target(name: "CommandLineKit"),
 
+        // The benchmark clock, black hole and machine facts: no dependencies, so no jemalloc.
+        .target(name: "BenchmarkTiming"),
         // Allocation counts come from jemalloc (libjemalloc-dev).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
-        .target(name: "BenchmarkKit", dependencies: ["CJemalloc"]),
+        .target(name: "BenchmarkKit", dependencies: ["CJemalloc", "BenchmarkTiming"]),
 
         // CRoaring is a benchmark peer only (libroaring-dev); no product links it otherwise.
         .systemLibrary(name: "CRoaring", path: "Benchmarks/CRoaring", providers: [.apt(["libroaring-dev"])]),

@@ -6,21 +6,14 @@ public enum MarkdownRenderer {
         let table = ReportTable(report: report)
         var lines = ["## gridsim-bench", ""]
         lines.append(contentsOf: table.preamble.map { "- \(escape($0))" })
-        for caseTable in table.cases {
+        // The counts, when the run counted, are one more section after the timed cases'.
+        for section in table.cases + (table.counts.map { [$0] } ?? []) {
             lines.append("")
-            lines.append("### \(escape(caseTable.title))")
+            lines.append("### \(escape(section.title))")
             lines.append("")
-            lines.append(contentsOf: caseTable.details.map { "- \(escape($0))" })
+            lines.append(contentsOf: section.details.map { "- \(escape($0))" })
             lines.append("")
-            lines.append(contentsOf: markdownTable(header: caseTable.header, rows: caseTable.rows, rightAligned: caseTable.rightAligned))
-        }
-        if let counts = table.counts {
-            lines.append("")
-            lines.append("### \(escape(counts.title))")
-            lines.append("")
-            lines.append(contentsOf: counts.details.map { "- \(escape($0))" })
-            lines.append("")
-            lines.append(contentsOf: markdownTable(header: counts.header, rows: counts.rows, rightAligned: counts.rightAligned))
+            lines.append(contentsOf: markdownTable(header: section.header, rows: section.rows, rightAligned: section.rightAligned))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -69,15 +69,10 @@ public struct ExplorationPlan: Sendable {
     }
 }
 
-/// A named mix of gestures for the synthetic user.
+/// A named mix of gestures for the synthetic user: one of `presets` (the mix presets).
 public struct Workload: Hashable, Sendable {
     public var name: String
     public var mix: WorkloadMix
-
-    public init(name: String, mix: WorkloadMix) {
-        self.name = name
-        self.mix = mix
-    }
 
     public static var presets: [Workload] {
         WorkloadMix.presets.map { Workload(name: $0.name, mix: $0.mix) }

@@ -1,4 +1,5 @@
-/// The measured cost of one operation (an event kind) in one cell of the sweep.
+/// The measured cost of one operation (an event kind) in one cell of the sweep. Made only here,
+/// by a sweep or by reading a result back (`ExplorationWriters.readJSON`).
 public struct OperationCost: Hashable, Sendable {
     public var photos: Int
     public var workload: String
@@ -10,20 +11,6 @@ public struct OperationCost: Hashable, Sendable {
     public var medianNanoseconds: Double
     public var p90Nanoseconds: Double
     public var maximumNanoseconds: Double
-
-    public init(
-        photos: Int, workload: String, engine: String, operation: String, count: Int, medianNanoseconds: Double,
-        p90Nanoseconds: Double, maximumNanoseconds: Double
-    ) {
-        self.photos = photos
-        self.workload = workload
-        self.engine = engine
-        self.operation = operation
-        self.count = count
-        self.medianNanoseconds = medianNanoseconds
-        self.p90Nanoseconds = p90Nanoseconds
-        self.maximumNanoseconds = maximumNanoseconds
-    }
 }
 
 /// What a sweep (or one shard of it) measured.

@@ -1,4 +1,4 @@
-import BenchmarkKit
+import BenchmarkTiming
 import GestureInput
 import SelectionCore
 import SelectionTrace

@@ -17,34 +17,23 @@ public enum ExplorationWriters {
     public static func json(_ result: ExplorationResult) -> String {
         var json = JSONWriter()
         json.beginObject()
-        json.key("exploration")
-        json.integer(1)
-        json.key("machine")
-        json.string(result.machine)
-        json.key("seconds")
-        json.value(.double(result.seconds))
-        json.key("cells")
-        json.integer(result.cellCount)
-        json.key("shards")
-        json.strings(result.shards)
+        json.member("exploration", .integer(1))
+        json.member("machine", .string(result.machine))
+        json.member("seconds", .double(result.seconds))
+        json.member("cells", .integer(result.cellCount))
+        json.member("shards", .array(result.shards.map(JSONValue.string)))
         json.key("costs")
         json.beginArray()
         for cost in result.costs {
             json.beginObject()
-            json.key("photos")
-            json.integer(cost.photos)
-            json.key("workload")
-            json.string(cost.workload)
-            json.key("engine")
-            json.string(cost.engine)
-            json.key("operation")
-            json.string(cost.operation)
-            json.key("count")
-            json.integer(cost.count)
-            for (name, value) in [("median_ns", cost.medianNanoseconds), ("p90_ns", cost.p90Nanoseconds), ("max_ns", cost.maximumNanoseconds)] {
-                json.key(name)
-                json.value(.double(value))
-            }
+            json.member("photos", .integer(cost.photos))
+            json.member("workload", .string(cost.workload))
+            json.member("engine", .string(cost.engine))
+            json.member("operation", .string(cost.operation))
+            json.member("count", .integer(cost.count))
+            json.member("median_ns", .double(cost.medianNanoseconds))
+            json.member("p90_ns", .double(cost.p90Nanoseconds))
+            json.member("max_ns", .double(cost.maximumNanoseconds))
             json.endObject()
         }
         json.endArray()
@@ -122,4 +111,12 @@ public enum ExplorationWriters {
 public struct ExplorationFileError: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension JSONWriter {
+    /// `"key":value` in the object being written: the bytes of `key(_:)` then `value(_:)`.
+    fileprivate mutating func member(_ key: String, _ value: JSONValue) {
+        self.key(key)
+        self.value(value)
+    }
 }

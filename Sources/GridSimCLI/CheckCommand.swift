@@ -6,7 +6,7 @@ import SelectionTrace
 
 /// `gridsim check TRACE`: every property on one trace, for a bug report. The work is
 /// `TraceChecking.check`; this adds the arguments, the file and the exit codes.
-enum CheckCommand {
+enum CheckCommand: SubcommandDefinition {
     static let property = Option<String?>.text(
         "--property", "name", help: "Check only this property.", choices: Properties.all.map(\.name))
 
@@ -100,7 +100,7 @@ enum CheckCommand {
 
 /// `gridsim shrink TRACE`: the smallest trace that still fails the same property. The work is
 /// `TraceShrinking.shrink`; this adds the arguments, the files and the exit codes.
-enum ShrinkCommand {
+enum ShrinkCommand: SubcommandDefinition {
     static let output = Option<String?>.text(
         "--output", "file", help: "Where to write the smaller trace.", shownDefault: "TRACE with .shrunk.jsonl")
     static let property = Option<String?>.text(

@@ -3,7 +3,7 @@ import Foundation
 import SelectionTrace
 
 /// `gridsim convert IN OUT`: a trace from one format to the other (or the same), streaming.
-enum ConvertCommand {
+enum ConvertCommand: SubcommandDefinition {
     static let force = Option.flag("--force", help: "Replace the output if it exists.")
     static let salvage = Option.flag(
         "--salvage", help: "Skip damaged records (binary) or lines (text) and report what was lost.")
@@ -55,14 +55,9 @@ enum ConvertCommand {
             _ = try TraceFileOptions.format(of: input, role: "input")
             _ = try TraceFileOptions.format(of: output, role: "output")
         } catch {
-            console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
-            return .usage
+            return TraceFileOptions.usage(error, of: syntax, console: console)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            console.err("\(input): no such file\n")
-            return .noInput
-        }
+        guard TraceFileOptions.inputExists(input, console: console) else { return .noInput }
         if let refusal = TraceFileOptions.refusal(toWrite: output, input: input, force: arguments.value(force)) {
             console.err(refusal.message + "\n")
             return refusal.code

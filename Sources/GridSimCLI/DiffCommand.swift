@@ -3,7 +3,7 @@ import SelectionCore
 import SelectionTrace
 
 /// `gridsim diff TRACE --from I --to J`: what changed between two steps of a trace.
-enum DiffCommand {
+enum DiffCommand: SubcommandDefinition {
     static let from = Option.integer("--from", "step", help: "The earlier step (0 is the start).", default: 0)
     static let to = Option<Int?>.integer("--to", "step", help: "The later step.", shownDefault: "the last")
     static let json = Option.flag("--json", help: "Print the diff as JSON.")

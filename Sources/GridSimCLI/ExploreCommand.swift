@@ -4,7 +4,7 @@ import Foundation
 import GestureInput
 
 /// `gridsim explore`: how the cost of each operation grows with the grid, per engine.
-enum ExploreCommand {
+enum ExploreCommand: SubcommandDefinition {
     /// The sweep when no option changes it: the options' defaults, as the help shows them.
     private static let defaults = ExplorationPlan()
 

@@ -3,8 +3,9 @@ import Foundation
 import GestureInput
 import SelectionTrace
 
-/// `gridsim generate`: a synthetic user session as a text trace, semantic or two-layer.
-enum GenerateCommand {
+/// `gridsim generate`: a synthetic user session as a trace, semantic or two-layer; text, or
+/// binary when the output's name ends in `.gstrace`.
+enum GenerateCommand: SubcommandDefinition {
     static let seed = Option.text(
         "--seed", "seed", help: "The session's seed, decimal or 0x-hex; the same seed gives the same trace.",
         default: "1")
@@ -29,7 +30,9 @@ enum GenerateCommand {
         default: .semantic)
     static let viewport = Option.text(
         "--viewport", "WxH", help: "The grid's visible size in points (pointer layer).", default: "393x852")
-    static let output = Option<String?>.text("--output", "file", help: "Write the trace there instead of standard output.")
+    static let output = Option<String?>.text(
+        "--output", "file",
+        help: "Write the trace there instead of standard output: binary if its name ends in .gstrace, else text.")
     static let force = Option.flag("--force", help: "Overwrite the output file if it exists.")
 
     static let syntax = CommandSyntax(
@@ -45,6 +48,11 @@ enum GenerateCommand {
             of the same seed (gridsim replay --input pointer). A long run reports its progress on
             standard error about once a second.
 
+            The format follows the output's extension, as for gridsim convert: --output FILE.gstrace
+            writes a binary trace, the bytes gridsim convert makes of the text trace (its session
+            salt aside, which is random per file); any other name, or standard output, gets text.
+            The binary format holds no pointer layer, so --layer pointer needs a text output.
+
             MIX:
               gestures: \(SessionGesture.allCases.map(\.rawValue).joined(separator: ", "))
               presets:  \(WorkloadMix.presets.map { "\($0.name) (\($0.mix))" }.joined(separator: "\n            "))
@@ -58,6 +66,7 @@ enum GenerateCommand {
             EXAMPLES:
               gridsim generate --photos 10000000 --events 1000000 --output load.jsonl
               gridsim generate --photos 1000000 --events 1001 --ids photokit --output photokit.jsonl
+              gridsim generate --photos 1000000 --events 1000000 --output load.gstrace
               gridsim generate --layer pointer --events 200 --seed 7 --mix default,sync=5
               gridsim generate --mix selecting,drag=6 --limit 5 --events 500
               gridsim generate --mix burst=4,delete=1,sync=2 | gridsim replay /dev/stdin
@@ -68,29 +77,45 @@ enum GenerateCommand {
         let eventCount = try arguments.value(events)
         guard eventCount >= 0 else { throw UsageError("--events must be at least 0; found \(eventCount)") }
 
-        var sink: LineSink
-        if let path = try arguments.value(output), path != "-" {
-            if FileManager.default.fileExists(atPath: path) && !arguments.value(force) {
-                console.err("gridsim: error: \(path) exists; pass --force to overwrite it\n")
-                return .cantCreate
-            }
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                let handle = FileHandle(forWritingAtPath: path)
-            else {
-                console.err("gridsim: error: cannot create \(path)\n")
-                return .cantCreate
-            }
-            sink = LineSink(path: path, handle: handle)
-        } else {
-            sink = LineSink(console: console)
+        let path = try arguments.value(output).flatMap { $0 == "-" ? nil : $0 }
+        let format = path.flatMap(TraceFileFormat.init(path:)) ?? .text
+        let layer = try arguments.value(Self.layer)
+        if format == .binary && layer == .pointer {
+            throw UsageError(
+                "--layer pointer writes raw input, which a binary trace cannot hold; write it to a .jsonl file")
         }
 
+        if let path, FileManager.default.fileExists(atPath: path) && !arguments.value(force) {
+            console.err("gridsim: error: \(path) exists; pass --force to overwrite it\n")
+            return .cantCreate
+        }
         var progressLine = ProgressLine("generate", console: console)
         let progress: TraceProgress = { events, bytes in
             progressLine.update(events: events, total: eventCount, bytes: bytes)
         }
+        if let path, format == .binary {
+            var session = SyntheticSession(settings, eventCount: eventCount)
+            do {
+                try session.recordBinary(to: path, replacing: arguments.value(force), progress: progress)
+            } catch let error as TraceOutputError {
+                console.err("gridsim: error: \(error)\n")
+                switch error {
+                case .exists, .cannotCreate: return .cantCreate
+                default: return .ioError
+                }
+            }
+            return .success
+        }
+
+        var sink: LineSink
+        if let path {
+            guard let handle = TraceFileOptions.createOutput(path, console: console) else { return .cantCreate }
+            sink = LineSink(path: path, handle: handle)
+        } else {
+            sink = LineSink(console: console)
+        }
         do {
-            if try arguments.value(layer) == .pointer {
+            if layer == .pointer {
                 var session = SyntheticPointerSession(settings, eventCount: eventCount)
                 try session.write(to: &sink, progress: progress)
             } else {

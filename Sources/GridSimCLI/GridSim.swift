@@ -4,11 +4,15 @@ import CommandLineKit
 public enum GridSim {
     public static let version = "0.1.0"
 
-    /// A subcommand: its syntax and what it does. `run` may throw a `UsageError` (reported
-    /// with the usage, exit 64) or a `TraceLoading.Failure` (its message and exit code).
+    /// A subcommand: its syntax and what it does (see `SubcommandDefinition`).
     struct Subcommand: Sendable {
         var syntax: CommandSyntax
         var run: @Sendable (ParsedArguments, Console) throws -> ExitCode
+
+        init(_ command: any SubcommandDefinition.Type) {
+            syntax = command.syntax
+            run = { try command.run($0, console: $1) }
+        }
     }
 
     /// A command that parses its own arguments, because it is another executable.
@@ -18,26 +22,16 @@ public enum GridSim {
         var run: @Sendable ([String], Console) -> Int32
     }
 
-    static let subcommands: [Subcommand] = [
-        Subcommand(syntax: ReplayCommand.syntax, run: ReplayCommand.run),
-        Subcommand(syntax: DiffCommand.syntax, run: DiffCommand.run),
-        Subcommand(syntax: ViewCommand.syntax, run: ViewCommand.run),
-        Subcommand(syntax: CheckCommand.syntax, run: CheckCommand.run),
-        Subcommand(syntax: ShrinkCommand.syntax, run: ShrinkCommand.run),
-        Subcommand(syntax: PropertiesCommand.syntax, run: PropertiesCommand.run),
-        Subcommand(syntax: MutantsCommand.syntax, run: MutantsCommand.run),
-        Subcommand(syntax: RecordCommand.syntax, run: RecordCommand.run),
-        Subcommand(syntax: ConvertCommand.syntax, run: ConvertCommand.run),
-        Subcommand(syntax: InspectCommand.syntax, run: InspectCommand.run),
-        Subcommand(syntax: ExploreCommand.syntax, run: ExploreCommand.run),
-        Subcommand(syntax: GenerateCommand.syntax, run: GenerateCommand.run),
-    ]
+    /// In the order the overview lists them.
+    static let subcommands: [Subcommand] = ([
+        ReplayCommand.self, DiffCommand.self, ViewCommand.self, CheckCommand.self, ShrinkCommand.self,
+        PropertiesCommand.self, MutantsCommand.self, RecordCommand.self, ConvertCommand.self, InspectCommand.self,
+        ExploreCommand.self, GenerateCommand.self,
+    ] as [any SubcommandDefinition.Type]).map(Subcommand.init)
 
     /// Commands that parse their own arguments (they hand over to another executable).
     static let forwardedCommands: [ForwardedCommand] = [
-        ForwardedCommand(
-            name: "bench", abstract: "Run the benchmark suites and the regression gate (as gridsim-bench).",
-            run: { BenchHandover.run($0, console: $1) })
+        ForwardedCommand(name: "bench", abstract: BenchSubcommand.abstract, run: { BenchSubcommand.run($0, console: $1) })
     ]
 
     static var overview: String {

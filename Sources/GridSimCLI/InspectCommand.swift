@@ -4,7 +4,7 @@ import SelectionCore
 import SelectionTrace
 
 /// `gridsim inspect TRACE`: what a trace holds and whether it is damaged, without replaying it.
-enum InspectCommand {
+enum InspectCommand: SubcommandDefinition {
     static let json = Option.flag("--json", help: "Print the description as one JSON object.")
     static let salvage = Option.flag(
         "--salvage", help: "Read past damage, listing every damaged stretch and what was lost.")
@@ -38,14 +38,9 @@ enum InspectCommand {
             limits = try TraceFileOptions.limits(arguments)
             _ = try TraceFileOptions.format(of: path, role: "trace")
         } catch {
-            console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
-            return .usage
+            return TraceFileOptions.usage(error, of: syntax, console: console)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            console.err("\(path): no such file\n")
-            return .noInput
-        }
+        guard TraceFileOptions.inputExists(path, console: console) else { return .noInput }
         var reader: TraceFileReader
         do {
             // Photos are only counted here, never named: the reader need not keep ids.

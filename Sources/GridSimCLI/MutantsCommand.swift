@@ -7,7 +7,7 @@ import SelectionTrace
 /// `gridsim mutants`: the properties against every planted bug of the catalogue, to show
 /// that they find each class of bug. The work is `MutantHunt.hunt`; this adds the arguments,
 /// the table and the exit codes.
-enum MutantsCommand {
+enum MutantsCommand: SubcommandDefinition {
     static let cases = Option.integer(
         "--cases", "n", help: "The most generated traces per bug.", default: MutantHunt.defaultCases)
     static let seed = Option.text(

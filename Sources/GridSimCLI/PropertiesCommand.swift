@@ -5,7 +5,7 @@ import SelectionCore
 import SelectionTrace
 
 /// `gridsim properties`: generated traces against every property, as the tests run them.
-enum PropertiesCommand {
+enum PropertiesCommand: SubcommandDefinition {
     static let cases = Option<Int?>.integer(
         "--cases", "n", help: "How many generated traces.",
         shownDefault: "\(PropertyRunner.defaultCases) × $\(PropertyRunner.scaleVariable)")

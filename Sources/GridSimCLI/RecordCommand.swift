@@ -4,7 +4,7 @@ import SelectionTrace
 
 /// `gridsim record OUT`: records a session into a trace as it happens, with a bounded loss
 /// window, from a seeded synthetic session or from text events on standard input.
-enum RecordCommand {
+enum RecordCommand: SubcommandDefinition {
     /// Where `record` takes its events from.
     enum Source: String, CaseIterable, Sendable {
         case synthetic
@@ -106,8 +106,7 @@ enum RecordCommand {
         do {
             settings = try self.settings(arguments)
         } catch {
-            console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
-            return .usage
+            return TraceFileOptions.usage(error, of: syntax, console: console)
         }
         if let refusal = TraceFileOptions.refusal(toWrite: settings.output, input: nil, force: settings.force) {
             console.err(refusal.message + "\n")

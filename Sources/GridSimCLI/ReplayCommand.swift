@@ -2,7 +2,7 @@ import CommandLineKit
 import SelectionTrace
 
 /// `gridsim replay TRACE`: what a trace does, step by step.
-enum ReplayCommand {
+enum ReplayCommand: SubcommandDefinition {
     static let json = Option.flag("--json", help: "Print the JSON report of SPEC.md section 5 instead of a table.")
     static let engine = Option<EngineKind>.choice(
         "--engine", "engine", help: "The engine that replays the trace.", default: .default)

@@ -43,6 +43,35 @@ enum TraceFileOptions {
         return format
     }
 
+    /// Says `message` and the usage line of `syntax` on standard error. Returns exit 64.
+    static func usage(_ error: UsageError, of syntax: CommandSyntax, console: Console) -> ExitCode {
+        console.err("gridsim: error: \(error.message)\nUSAGE: \(syntax.usageLine)\n")
+        return .usage
+    }
+
+    /// Whether `path` names a file (not a directory); when not, says `PATH: no such file`
+    /// (exit 66).
+    static func inputExists(_ path: String, console: Console) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            console.err("\(path): no such file\n")
+            return false
+        }
+        return true
+    }
+
+    /// `path` created empty (or emptied) and opened for writing; nil once it has said on
+    /// `console` that it cannot be created (exit 73). For outputs written in place, unlike
+    /// convert's and record's, which appear only when complete.
+    static func createOutput(_ path: String, console: Console) -> FileHandle? {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+        else {
+            console.err("gridsim: error: cannot create \(path)\n")
+            return nil
+        }
+        return handle
+    }
+
     /// Why `output` may not be written (exit 73), or nil: it must not be the input, and may
     /// replace an existing file only with `--force`.
     static func refusal(toWrite output: String, input: String?, force: Bool) -> TraceLoading.Failure? {

@@ -51,8 +51,19 @@ public struct AdapterSubject: Sendable {
 /// current one that holds a `Package.swift`: your package's.
 public enum AdapterBenchmarks {
     /// Runs the command on `arguments` (without the program name); returns the exit code.
-    public static func run(arguments: [String], subjects: [AdapterSubject]) -> Int32 {
-        BenchCommand.run(arguments: arguments, outsideEngines: subjects.map(\.engine))
+    /// The usage and messages call the program `programName`: by default the running
+    /// executable's file name (`seedgrid-bench`), the command its user typed.
+    public static func run(
+        arguments: [String], subjects: [AdapterSubject], programName: String = executableName
+    ) -> Int32 {
+        BenchCommand.$programName.withValue(programName) {
+            BenchCommand.run(arguments: arguments, outsideEngines: subjects.map(\.engine))
+        }
+    }
+
+    /// The last path component of `CommandLine.arguments[0]`; `gridsim-bench` when there is none.
+    public static var executableName: String {
+        CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "gridsim-bench"
     }
 
     /// The same, with the environment and standard output given, and allocations counted on

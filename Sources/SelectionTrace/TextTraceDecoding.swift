@@ -202,30 +202,34 @@ enum TextTraceDecoding {
         return id
     }
 
-    private static func removed(_ object: JSONObject) throws(FieldError) -> [PhotoID] {
-        guard let value = object["removed"], value != .null else { return [] }
+    /// The elements of the array field `name`, each read by `read` (given its position, for
+    /// the message of an error); none when the field is missing or null. `contents` says what
+    /// the array holds, for the message when the field is not an array. O(elements).
+    private static func arrayField<Element>(
+        _ object: JSONObject, _ name: String, of contents: String,
+        _ read: (JSONValue, _ position: Int) throws(FieldError) -> Element
+    ) throws(FieldError) -> [Element] {
+        guard let value = object[name], value != .null else { return [] }
         guard case .array(let elements) = value else {
-            throw FieldError("field \"removed\" must be an array of photo ids, found \(value.typeName)")
+            throw FieldError("field \"\(name)\" must be an array of \(contents), found \(value.typeName)")
         }
-        var ids: [PhotoID] = []
-        ids.reserveCapacity(elements.count)
-        for (position, element) in elements.enumerated() {
+        var values: [Element] = []
+        values.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() { values.append(try read(element, position)) }
+        return values
+    }
+
+    private static func removed(_ object: JSONObject) throws(FieldError) -> [PhotoID] {
+        try arrayField(object, "removed", of: "photo ids") { (element, position) throws(FieldError) in
             guard case .string(let id) = element else {
                 throw FieldError("removed[\(position)] must be a string, found \(element.typeName)")
             }
-            ids.append(id)
+            return id
         }
-        return ids
     }
 
     private static func inserted(_ object: JSONObject) throws(FieldError) -> [Insertion] {
-        guard let value = object["inserted"], value != .null else { return [] }
-        guard case .array(let elements) = value else {
-            throw FieldError("field \"inserted\" must be an array of {\"photo\",\"at\"}, found \(value.typeName)")
-        }
-        var insertions: [Insertion] = []
-        insertions.reserveCapacity(elements.count)
-        for (position, element) in elements.enumerated() {
+        try arrayField(object, "inserted", of: "{\"photo\",\"at\"}") { (element, position) throws(FieldError) in
             guard case .object(let entry) = element else {
                 throw FieldError("inserted[\(position)] must be an object, found \(element.typeName)")
             }
@@ -237,9 +241,8 @@ enum TextTraceDecoding {
             guard case .integer(let at) = atValue else {
                 throw FieldError("inserted[\(position)].at must be a whole number, found \(atValue.typeName)")
             }
-            insertions.append(Insertion(photo: photo, at: at))
+            return Insertion(photo: photo, at: at)
         }
-        return insertions
     }
 }
 

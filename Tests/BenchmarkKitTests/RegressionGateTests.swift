@@ -25,14 +25,19 @@ struct RegressionGateTests {
         ["--allow-debug", "--quick", "--quiet", "--filter", filter, "--case-seconds", "0.3", "--baseline-dir", directory]
     }
 
-    @Test("an extra allocation per operation makes the comparison exit 2")
-    func extraAllocation() throws {
+    /// Saves a quick baseline of the cases `filter` selects, then compares a run with
+    /// `injection` against it: what that comparison printed and how it exited.
+    func compareInjected(_ injection: String, filter: String) throws -> (code: Int32, output: String) {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let arguments = quickArguments(filter: "pruning/1K/1%", directory: directory)
+        let arguments = quickArguments(filter: filter, directory: directory)
         #expect(bench(arguments + ["--save-baseline", "gate"]).code == 0)
+        return bench(arguments + ["--compare", "gate"], inject: injection)
+    }
 
-        let injected = bench(arguments + ["--compare", "gate"], inject: "extra-alloc")
+    @Test("an extra allocation per operation makes the comparison exit 2")
+    func extraAllocation() throws {
+        let injected = try compareInjected("extra-alloc", filter: "pruning/1K/1%")
         #expect(injected.code == ExitCode.regression.rawValue)
         let regression = try #require(injected.output.split(separator: "\n").first {
             $0.hasPrefix("regression") && $0.contains("bitset AND") && $0.contains("allocations/op")
@@ -43,12 +48,7 @@ struct RegressionGateTests {
 
     @Test("an extra pass over the data per operation makes the comparison exit 2")
     func extraPass() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let arguments = quickArguments(filter: "toggle/10K", directory: directory)
-        #expect(bench(arguments + ["--save-baseline", "gate"]).code == 0)
-
-        let injected = bench(arguments + ["--compare", "gate"], inject: "extra-pass")
+        let injected = try compareInjected("extra-pass", filter: "toggle/10K")
         #expect(injected.code == ExitCode.regression.rawValue)
         #expect(injected.output.split(separator: "\n").contains {
             $0.hasPrefix("regression") && $0.contains("bitset") && $0.contains("× anchor")

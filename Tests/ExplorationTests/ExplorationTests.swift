@@ -1,4 +1,4 @@
-import Exploration
+@testable import Exploration
 import Foundation
 import Testing
 

@@ -13,22 +13,17 @@ import SelectionTrace
 enum DragRecording {
     static let setup = WalkthroughRecording.setup
 
-    static let header = TraceHeader(
-        photos: .count(15),
-        meta: JSONObject([
-            (
-                key: "scenario",
-                value: .string(
-                    "Drag to select, performed with a finger: Select, then a finger slides sideways from photo 1 "
-                        + "across the first row, down two rows and back to photo 5, choosing 1 to 5. A drag from "
-                        + "photo 3 (chosen) unchooses 3, 2 and 1, then slides past its anchor to 4 and 5, giving 1 "
-                        + "and 2 back; sliding on to 9 changes nothing. A drag from 8 chooses 8 and 9, until the "
-                        + "library removes 9 while the finger is down: that ends the drag, so the finger's next "
-                        + "photo and its lift are ignored. Done; then, browsing, a sideways slide is a scroll and "
-                        + "a tap opens photo 4. Raw pointer input rides on each line; moves over gaps and within a "
-                        + "photo resolve to nothing.")
-            )
-        ]))
+    static let header = TraceHeader.recording(
+        photos: 15,
+        scenario:
+            "Drag to select, performed with a finger: Select, then a finger slides sideways from photo 1 "
+                + "across the first row, down two rows and back to photo 5, choosing 1 to 5. A drag from "
+                + "photo 3 (chosen) unchooses 3, 2 and 1, then slides past its anchor to 4 and 5, giving 1 "
+                + "and 2 back; sliding on to 9 changes nothing. A drag from 8 chooses 8 and 9, until the "
+                + "library removes 9 while the finger is down: that ends the drag, so the finger's next "
+                + "photo and its lift are ignored. Done; then, browsing, a sideways slide is a scroll and "
+                + "a tap opens photo 4. Raw pointer input rides on each line; moves over gaps and within a "
+                + "photo resolve to nothing.")
 
     /// The two-layer trace's text, each line ending in a newline.
     static func text() -> String {

@@ -16,19 +16,22 @@ struct GridPointerSurfaceTests {
         return Point(x: mid.x, y: mid.y - scroll)
     }
 
+    /// A finger down on the centre of grid index `index` at `down` and up there at `up`, with
+    /// nothing between: what the surface reports as the finger lifts (the down reports nothing).
+    static func tap(
+        _ index: Int, from down: Int, to up: Int, on surface: inout GridPointerSurface, order: some GridPhotoOrder
+    ) -> [TraceEvent] {
+        _ = surface.handle(PointerSample(t: down, .down(0, centre(of: index))), order: order)
+        return surface.handle(PointerSample(t: up, .up(0, centre(of: index))), order: order)
+    }
+
     @Test func aTapNamesThePhotoAtThatGridIndexInTheEnginesOrder() {
         var engine = FastEngine(configuration: GridConfiguration(photos: .count(15)))
         var surface = GridPointerSurface(setup: Self.setup)
-        _ = surface.handle(PointerSample(t: 0, .down(0, Self.centre(of: 1))), order: engine)
-        #expect(
-            surface.handle(PointerSample(t: 80, .up(0, Self.centre(of: 1))), order: engine)
-                == [TraceEvent(t: 80, .tap("2"))])
+        #expect(Self.tap(1, from: 0, to: 80, on: &surface, order: engine) == [TraceEvent(t: 80, .tap("2"))])
         // Photo 2 leaves the grid: index 1 now shows photo 3.
         _ = engine.apply(.libraryChanged(removed: ["2"], inserted: []))
-        _ = surface.handle(PointerSample(t: 200, .down(0, Self.centre(of: 1))), order: engine)
-        #expect(
-            surface.handle(PointerSample(t: 280, .up(0, Self.centre(of: 1))), order: engine)
-                == [TraceEvent(t: 280, .tap("3"))])
+        #expect(Self.tap(1, from: 200, to: 280, on: &surface, order: engine) == [TraceEvent(t: 280, .tap("3"))])
     }
 
     @Test func thePhotoIsBoundWhenTheFingerGoesDownEvenIfTheGridChangesMeanwhile() {
@@ -64,10 +67,7 @@ struct GridPointerSurfaceTests {
         #expect(surface.handle(PointerSample(t: 150, .up(0, Self.centre(of: 0))), order: engine).isEmpty)
         #expect(surface.recognizer.lastFailure == .scrolled)
         // Scrolled by one row, the same screen point is over the photo below.
-        _ = surface.handle(PointerSample(t: 200, .down(0, Self.centre(of: 0))), order: engine)
-        #expect(
-            surface.handle(PointerSample(t: 250, .up(0, Self.centre(of: 0))), order: engine)
-                == [TraceEvent(t: 250, .tap("4"))])
+        #expect(Self.tap(0, from: 200, to: 250, on: &surface, order: engine) == [TraceEvent(t: 250, .tap("4"))])
     }
 
     @Test func aRotationRelaysTheGridOut() {
@@ -88,8 +88,7 @@ struct GridPointerSurfaceTests {
         _ = surface.handle(PointerSample(t: 0, .down(0, gap)), order: engine)
         #expect(surface.handle(PointerSample(t: 50, .up(0, gap)), order: engine).isEmpty)
         #expect(surface.recognizer.lastFailure == .noTarget)
-        _ = surface.handle(PointerSample(t: 100, .down(0, Self.centre(of: 5))), order: engine)  // only 4 photos
-        #expect(surface.handle(PointerSample(t: 150, .up(0, Self.centre(of: 5))), order: engine).isEmpty)
+        #expect(Self.tap(5, from: 100, to: 150, on: &surface, order: engine).isEmpty)  // only 4 photos
     }
 
     @Test func theReferenceModelNamesPhotosTheSameWay() {

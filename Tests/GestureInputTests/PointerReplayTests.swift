@@ -11,6 +11,11 @@ struct PointerReplayTests {
         return try PointerReplay.derive(&reader)
     }
 
+    /// The derivation of a trace of the format tests' header and `line` alone.
+    static func derive(line: String) throws -> PointerDerivation {
+        try derive(PointerTraceFormatTests.headerLine + "\n" + line + "\n")
+    }
+
     @Test func theWalkthroughExercisesWhatItClaims() throws {
         var reader = try PointerTraceReader(path: WalkthroughRecording.checkedPath)
         let lines = try reader.readAll()
@@ -40,28 +45,22 @@ struct PointerReplayTests {
     }
 
     @Test func inputThatResolvesToNothingOnAGestureLineIsAMismatch() throws {
-        let text =
-            PointerTraceFormatTests.headerLine + "\n"
-            + "{\"t\":100,\"event\":\"tap\",\"photo\":\"1\",\"input\":[{\"t\":0,\"down\":[64,64]},{\"t\":100,\"up\":[90,64]}]}\n"
-        let derivation = try Self.derive(text)
+        let derivation = try Self.derive(
+            line: "{\"t\":100,\"event\":\"tap\",\"photo\":\"1\",\"input\":[{\"t\":0,\"down\":[64,64]},{\"t\":100,\"up\":[90,64]}]}")
         #expect(derivation.mismatches.map(\.message) == ["the raw input resolves to nothing; the line records tap 1"])
         #expect(derivation.events.isEmpty)
     }
 
     @Test func aGestureHiddenBeforeAnAppEventIsAMismatch() throws {
-        let text =
-            PointerTraceFormatTests.headerLine + "\n"
-            + "{\"t\":100,\"event\":\"select\",\"input\":[{\"t\":0,\"down\":[64,64]},{\"t\":50,\"up\":[64,64]}]}\n"
-        let derivation = try Self.derive(text)
+        let derivation = try Self.derive(
+            line: "{\"t\":100,\"event\":\"select\",\"input\":[{\"t\":0,\"down\":[64,64]},{\"t\":50,\"up\":[64,64]}]}")
         #expect(derivation.mismatches.map(\.message) == ["the raw input resolves to tap 1 before the recorded select"])
         #expect(derivation.events.map(\.event) == [.tap("1"), .select])
     }
 
     @Test func aLongPressThatFiresInTheTrailingInputIsAMismatch() throws {
-        let text =
-            PointerTraceFormatTests.headerLine + "\n"
-            + "{\"t\":10,\"event\":\"select\",\"inputAfter\":[{\"t\":20,\"down\":[64,64]},{\"t\":900,\"up\":[64,64]}]}\n"
-        let derivation = try Self.derive(text)
+        let derivation = try Self.derive(
+            line: "{\"t\":10,\"event\":\"select\",\"inputAfter\":[{\"t\":20,\"down\":[64,64]},{\"t\":900,\"up\":[64,64]}]}")
         #expect(derivation.mismatches.map(\.place) == [.afterLastEvent])
         #expect(derivation.events.map(\.event) == [.select, .longPress("1")])
     }

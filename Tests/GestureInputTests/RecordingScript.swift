@@ -24,5 +24,14 @@ struct RecordingScript {
     }
 }
 
+extension TraceHeader {
+    /// A fixture's header: its grid, and a `meta` whose `scenario` tells in prose what the
+    /// finger does and what the engine makes of it.
+    static func recording(photos: Int, limit: Int? = nil, scenario: String) -> TraceHeader {
+        TraceHeader(
+            photos: .count(photos), limit: limit, meta: JSONObject([(key: "scenario", value: .string(scenario))]))
+    }
+}
+
 /// A viewport point, for scripts.
 func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

@@ -11,22 +11,17 @@ import SelectionTrace
 /// 12 photos, a limit of 4, on the walk-through's 393 × 500 pt grid (3 columns, pitch 132.33
 /// pt; the fourth row, photos 10 to 12, is partly on screen).
 enum TrayDragRecording {
-    static let header = TraceHeader(
-        photos: .count(12), limit: 4,
-        meta: JSONObject([
-            (
-                key: "scenario",
-                value: .string(
-                    "Drag to select with a limit of 4, performed with a finger: hold photo 2, then drag from 5 "
-                        + "across to 6 and down to 9 (7 is chosen, the limit keeps 8 and 9 out), on to 12 (nothing "
-                        + "more: limitReached) and back to 6 (7 returns). The tray's remove button takes 5 out, "
-                        + "then refuses it (notInTray). Taps fill the tray to 4; a drag from an unchosen photo is "
-                        + "refused (limitReached) and the rest of that slide is ignored; a drag from 6 (chosen) up "
-                        + "to 3 unchooses 6 and 3. Share covers the grid: the remove button is refused; after "
-                        + "Dismiss it removes 2; Back leaves the mode, and browsing, the remove button finds "
-                        + "nothing in the tray.")
-            )
-        ]))
+    static let header = TraceHeader.recording(
+        photos: 12, limit: 4,
+        scenario:
+            "Drag to select with a limit of 4, performed with a finger: hold photo 2, then drag from 5 "
+                + "across to 6 and down to 9 (7 is chosen, the limit keeps 8 and 9 out), on to 12 (nothing "
+                + "more: limitReached) and back to 6 (7 returns). The tray's remove button takes 5 out, "
+                + "then refuses it (notInTray). Taps fill the tray to 4; a drag from an unchosen photo is "
+                + "refused (limitReached) and the rest of that slide is ignored; a drag from 6 (chosen) up "
+                + "to 3 unchooses 6 and 3. Share covers the grid: the remove button is refused; after "
+                + "Dismiss it removes 2; Back leaves the mode, and browsing, the remove button finds "
+                + "nothing in the tray.")
 
     /// The two-layer trace's text, each line ending in a newline.
     static func text() -> String {

@@ -13,20 +13,15 @@ import SelectionTrace
 enum WalkthroughRecording {
     static let setup = PointerSetup(viewport: GridViewport(size: ViewportSize(width: 393, height: 500)))
 
-    static let header = TraceHeader(
-        photos: .count(15),
-        meta: JSONObject([
-            (
-                key: "scenario",
-                value: .string(
-                    "The contextual selection mode walk-through, performed with a finger: hold, tap others, deselect "
-                        + "everything and stay in the mode, Done, Select with nothing chosen, Delete. Raw pointer input "
-                        + "rides on each line; on the way, a scroll and a press that slid away resolve to nothing. The "
-                        + "last tap's finger comes down on photo 2 just before Delete (pressed with another finger in "
-                        + "the app bar) and lifts after it: the tap is bound to photo 2, which is gone, so it is "
-                        + "rejected as unknownPhoto, as in the semantic trace.")
-            )
-        ]))
+    static let header = TraceHeader.recording(
+        photos: 15,
+        scenario:
+            "The contextual selection mode walk-through, performed with a finger: hold, tap others, deselect "
+                + "everything and stay in the mode, Done, Select with nothing chosen, Delete. Raw pointer input "
+                + "rides on each line; on the way, a scroll and a press that slid away resolve to nothing. The "
+                + "last tap's finger comes down on photo 2 just before Delete (pressed with another finger in "
+                + "the app bar) and lifts after it: the tap is bound to photo 2, which is gone, so it is "
+                + "rejected as unknownPhoto, as in the semantic trace.")
 
     /// The two-layer trace's text, each line ending in a newline.
     static func text() -> String {

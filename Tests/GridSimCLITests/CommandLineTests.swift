@@ -12,7 +12,9 @@ final class Captured: @unchecked Sendable {
         Console(out: { self.out += $0 }, err: { self.err += $0 })
     }
 
-    static func run(_ arguments: String...) -> (code: Int32, out: String, err: String) {
+    static func run(_ arguments: String...) -> (code: Int32, out: String, err: String) { run(arguments: arguments) }
+
+    static func run(arguments: [String]) -> (code: Int32, out: String, err: String) {
         let captured = Captured()
         let code = GridSim.main(arguments: arguments, console: captured.console)
         return (code, captured.out, captured.err)

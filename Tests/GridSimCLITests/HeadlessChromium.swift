@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Debian's `chromium`, run headless: the DOM of a page after its script ran, or a screenshot.
 ///
@@ -47,19 +48,11 @@ struct HeadlessChromium: Sendable {
     }
 
     private func run(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(executable) exited with \(process.terminationStatus): \(arguments.last ?? "")")
+        let output = try ChildProcess.run(URL(fileURLWithPath: executable), arguments)
+        guard output.status == 0 else {
+            throw Failure(description: "\(executable) exited with \(output.status): \(arguments.last ?? "")")
         }
-        return data
+        return output.standardOutput
     }
 }
 

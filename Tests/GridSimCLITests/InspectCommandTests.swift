@@ -14,6 +14,12 @@ struct InspectCommandTests {
 
     static func squeezed(_ output: String) -> String { lines(output).joined(separator: "\n") }
 
+    /// `gridsim inspect arguments`: how it exited, and its summary squeezed.
+    static func summary(_ arguments: String...) -> (code: Int32, out: String) {
+        let result = Captured.run(arguments: ["inspect"] + arguments)
+        return (result.code, squeezed(result.out))
+    }
+
     @Test func describesATextTrace() {
         let result = Captured.run("inspect", Paths.trace("picker-tray-limit.jsonl"))
         #expect(result.code == 0)
@@ -31,9 +37,8 @@ struct InspectCommandTests {
         let directory = try GridSimProcess.temporaryDirectory()
         let binary = directory.appendingPathComponent("t.gstrace").path
         #expect(Captured.run("convert", Paths.trace("grid-photos-disappear.jsonl"), binary).code == 0)
-        let result = Captured.run("inspect", binary)
-        #expect(result.code == 0)
-        let out = Self.squeezed(result.out)
+        let (code, out) = Self.summary(binary)
+        #expect(code == 0)
         #expect(out.contains("format: binary, format version 2, session salt 0x"))
         #expect(out.contains("events: 14"))
         #expect(out.contains("closed: yes (end record)"))
@@ -55,9 +60,8 @@ struct InspectCommandTests {
         var bytes = trace.binaryEncoded()
         let torn = directory.appendingPathComponent("torn.gstrace").path
         try Data(bytes.dropLast(3)).write(to: URL(fileURLWithPath: torn))  // inside the end record
-        let tornResult = Captured.run("inspect", torn)
-        #expect(tornResult.code == 0)
-        let tornOut = Self.squeezed(tornResult.out)
+        let (tornCode, tornOut) = Self.summary(torn)
+        #expect(tornCode == 0)
         #expect(tornOut.contains("damage: torn tail at byte "))
         #expect(tornOut.contains("the trace ends after 19 complete events"))
         #expect(tornOut.contains("closed: no end record"))
@@ -71,28 +75,28 @@ struct InspectCommandTests {
         #expect(result.out.contains("(read before the damage)"))
         #expect(result.out.contains("bad CRC-32C"))
         #expect(result.err.hasPrefix("\(damaged): byte "))
-        let salvage = Captured.run("inspect", "--salvage", damaged)
+        let salvage = Self.summary("--salvage", damaged)
         #expect(salvage.code == 0)
-        #expect(Self.squeezed(salvage.out).contains("damage: skipped "))
-        #expect(Self.squeezed(salvage.out).contains("lost: "))
+        #expect(salvage.out.contains("damage: skipped "))
+        #expect(salvage.out.contains("lost: "))
     }
 
     @Test func hostileHeadersAreRefusedClearly() throws {
-        let directory = try GridSimProcess.temporaryDirectory()
-        let text = directory.appendingPathComponent("huge.jsonl").path
-        try Data(#"{"trace":"photo-grid-selection","version":1,"photos":{"count":1000000000000}}"#.utf8).write(to: URL(fileURLWithPath: text))
+        let text = try Paths.temporaryFile(
+            #"{"trace":"photo-grid-selection","version":1,"photos":{"count":1000000000000}}"#, name: "huge.jsonl")
         let result = Captured.run("inspect", text)
         #expect(result.code == 65)
         #expect(result.err == "\(text):1: field \"photos.count\" is 1000000000000, above the limit of 100000000 photos\n")
         #expect(Captured.run("inspect", "--max-photos", "2000000000000", text).code == 0)
     }
 
+    /// Three photos and one long press: a trace whose every line is under 65 bytes.
+    static let oneLongPress =
+        #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n"
+        + #"{"t":0,"event":"longPress","photo":"1"}"# + "\n"
+
     @Test func aLineOverTheLimitIsRefusedWithItsNumber() throws {
-        let directory = try GridSimProcess.temporaryDirectory()
-        let text = directory.appendingPathComponent("long-line.jsonl").path
-        let trace = #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n"
-            + #"{"t":0,"event":"longPress","photo":"1"}"# + "\n"
-        try Data(trace.utf8).write(to: URL(fileURLWithPath: text))
+        let text = try Paths.temporaryFile(Self.oneLongPress, name: "long-line.jsonl")
         let result = Captured.run("inspect", "--max-line-bytes", "64", text)
         #expect(result.code == 65)
         #expect(result.err == "\(text):1: the line is longer than the limit of 64 bytes (is this a text trace?)\n")
@@ -103,17 +107,13 @@ struct InspectCommandTests {
     /// A trace linked into place (a CI workspace, a bug report's attachments) reads as the
     /// file it names: its size, and its summary.
     @Test func aSymbolicLinkReadsAsTheTraceItNames() throws {
-        let directory = try GridSimProcess.temporaryDirectory()
-        let target = directory.appendingPathComponent("target.jsonl").path
-        let trace = #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3}}"# + "\n"
-            + #"{"t":0,"event":"longPress","photo":"1"}"# + "\n"
-        try Data(trace.utf8).write(to: URL(fileURLWithPath: target))
-        let link = directory.appendingPathComponent("link.jsonl").path
+        let target = try Paths.temporaryFile(Self.oneLongPress, name: "target.jsonl")
+        let link = URL(fileURLWithPath: target).deletingLastPathComponent().appendingPathComponent("link.jsonl").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         let direct = Captured.run("inspect", "--json", target)
         let linked = Captured.run("inspect", "--json", link)
         #expect(linked.code == 0)
         #expect(linked.out.replacingOccurrences(of: link, with: target) == direct.out)
-        #expect(linked.out.contains("\(trace.utf8.count)"))
+        #expect(linked.out.contains("\(Self.oneLongPress.utf8.count)"))
     }
 }

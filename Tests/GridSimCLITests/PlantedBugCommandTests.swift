@@ -17,18 +17,10 @@ struct PlantedBugCommandTests {
     }
 
     static func run(_ arguments: [String], plantedBug: String) throws -> (code: Int32, out: String) {
-        let process = Process()
         let gridsim: URL = try #require(executable, "gridsim is not built beside the tests")
-        process.executableURL = gridsim
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["GRIDSIM_PLANTED_BUG": plantedBug]) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let environment = ProcessInfo.processInfo.environment.merging(["GRIDSIM_PLANTED_BUG": plantedBug]) { $1 }
+        let output = try ChildProcess.run(gridsim, arguments, environment: environment)
+        return (output.status, output.text)
     }
 
     @Test func checkThenShrink() throws {

@@ -4,36 +4,22 @@ import Testing
 @testable import GridSimKitBenchmarks
 
 /// A bug the toggle suite's result check sees: a tap on a chosen photo does not unchoose it.
-struct TapNeverUnchoosesAdapter: SelectionAdapter {
+struct TapNeverUnchoosesAdapter: ReferenceWrapper {
     var inner: ReferenceAdapter
-    init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
-        inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
-    }
     mutating func apply(_ event: Event) -> Step? {
         if case .tap(let photo) = event, inner.mode == .selecting, inner.chosenPhotos.contains(photo) {
             return nil
         }
         return inner.apply(event)
     }
-    var mode: Mode { inner.mode }
-    var chosenPhotos: [PhotoID] { inner.chosenPhotos }
-    var photos: [PhotoID] { inner.photos }
-    var tray: [PhotoID] { inner.tray }
 }
 
 /// A code base without drag to select: the reference, with the drag events declared unhandled.
-struct NoDragAdapter: SelectionAdapter {
+struct NoDragAdapter: ReferenceWrapper {
     var inner: ReferenceAdapter
-    init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
-        inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
-    }
     static var exposes: AdapterExposure { .everything }
     static var unhandledEvents: Set<EventName> { [.dragBegan, .dragMoved, .dragEnded] }
     mutating func apply(_ event: Event) -> Step? { inner.apply(event) }
-    var mode: Mode { inner.mode }
-    var chosenPhotos: [PhotoID] { inner.chosenPhotos }
-    var photos: [PhotoID] { inner.photos }
-    var tray: [PhotoID] { inner.tray }
     var sheet: Sheet? { inner.sheet }
 }
 

@@ -17,36 +17,39 @@ struct ReferenceAdapter: SelectionAdapter {
     static var exposes: AdapterExposure { .everything }
 }
 
-/// The reference model exposing only the required state, without drag to select.
-struct StateOnlyAdapter: SelectionAdapter {
-    var inner: ReferenceAdapter
+/// An adapter made of the reference one with something changed or left out: the required
+/// state is the reference's.
+protocol ReferenceWrapper: SelectionAdapter {
+    var inner: ReferenceAdapter { get }
+    init(inner: ReferenceAdapter)
+}
+
+extension ReferenceWrapper {
     init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
-        inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
-    }
-    mutating func apply(_ event: Event) -> Step? {
-        _ = inner.apply(event)
-        return nil
+        self.init(inner: ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion))
     }
     var mode: Mode { inner.mode }
     var chosenPhotos: [PhotoID] { inner.chosenPhotos }
     var photos: [PhotoID] { inner.photos }
     var tray: [PhotoID] { inner.tray }
+}
+
+/// The reference model exposing only the required state, without drag to select.
+struct StateOnlyAdapter: ReferenceWrapper {
+    var inner: ReferenceAdapter
+    mutating func apply(_ event: Event) -> Step? {
+        _ = inner.apply(event)
+        return nil
+    }
     static var unhandledEvents: Set<EventName> { [.dragBegan, .dragMoved, .dragEnded] }
 }
 
 /// A bug: Deselect all also leaves the mode (as Done would).
-struct DeselectAllLeavesAdapter: SelectionAdapter {
+struct DeselectAllLeavesAdapter: ReferenceWrapper {
     var inner: ReferenceAdapter
-    init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
-        inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
-    }
     mutating func apply(_ event: Event) -> Step? {
         let step = inner.apply(event)
         if event == .deselectAll, step?.outcome == .applied { _ = inner.apply(.done) }
         return step
     }
-    var mode: Mode { inner.mode }
-    var chosenPhotos: [PhotoID] { inner.chosenPhotos }
-    var photos: [PhotoID] { inner.photos }
-    var tray: [PhotoID] { inner.tray }
 }

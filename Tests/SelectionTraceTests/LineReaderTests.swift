@@ -8,6 +8,13 @@ import Testing
 /// text at once: lines shorter and far longer than a read, `\r\n` endings, an empty line,
 /// a last line without a newline.
 struct LineReaderTests {
+    /// A new file called `name` in a scratch directory, holding `data`, open for reading.
+    static func openFile(_ name: String, holding data: Data) throws -> FileHandle {
+        let file = try ScratchDirectory.make("lines").appendingPathComponent(name)
+        try data.write(to: file)
+        return try FileHandle(forReadingFrom: file)
+    }
+
     @Test(arguments: [0, 1, 2])
     func linesAcrossReadsMatchASplit(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
@@ -22,10 +29,7 @@ struct LineReaderTests {
             text += line + (index % 3 == 0 ? "\r\n" : "\n")
         }
         text += "last line, no newline"
-        let directory = try ScratchDirectory.make("lines")
-        let file = directory.appendingPathComponent("lines.txt")
-        try Data(text.utf8).write(to: file)
-        let handle = try FileHandle(forReadingFrom: file)
+        let handle = try Self.openFile("lines.txt", holding: Data(text.utf8))
         defer { try? handle.close() }
 
         var reader = LineReader(fileHandle: handle)
@@ -49,10 +53,7 @@ struct LineReaderTests {
         #expect(error?.message.contains("longer than the limit of 4 bytes") == true)
 
         // From a file with no line break at all: the read stops past the limit.
-        let directory = try ScratchDirectory.make("lines")
-        let file = directory.appendingPathComponent("no-breaks.txt")
-        try Data(repeating: UInt8(ascii: "x"), count: 300_000).write(to: file)
-        let handle = try FileHandle(forReadingFrom: file)
+        let handle = try Self.openFile("no-breaks.txt", holding: Data(repeating: UInt8(ascii: "x"), count: 300_000))
         defer { try? handle.close() }
         var fileReader = LineReader(fileHandle: handle)
         fileReader.maximumLineLength = 100_000
@@ -84,10 +85,7 @@ struct LineReaderTests {
             // The last line ends without a newline.
             text += line + (index == lines.count - 1 ? "" : index % 2 == 1 ? "\r\n" : "\n")
         }
-        let directory = try ScratchDirectory.make("lines")
-        let file = directory.appendingPathComponent("long-lines.txt")
-        try Data(text.utf8).write(to: file)
-        let handle = try FileHandle(forReadingFrom: file)
+        let handle = try Self.openFile("long-lines.txt", holding: Data(text.utf8))
         defer { try? handle.close() }
 
         var reader = LineReader(fileHandle: handle)

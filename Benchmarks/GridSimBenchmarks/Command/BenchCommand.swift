@@ -4,6 +4,11 @@ import Foundation
 
 /// The benchmark command: `gridsim-bench` runs it, and `gridsim bench` forwards to it.
 public enum BenchCommand {
+    /// The name the usage and every message give the program: `gridsim-bench`, or the kit's
+    /// benchmark executable of another package (`AdapterBenchmarks` sets it for its run), so
+    /// that a user reads the name of the command they typed.
+    @TaskLocal package static var programName = "gridsim-bench"
+
     /// Runs the command; `arguments` exclude the program name. Returns the exit code
     /// (`ExitCode`).
     public static func run(arguments: [String]) -> Int32 {
@@ -22,7 +27,7 @@ public enum BenchCommand {
         do {
             options = try BenchOptions.parse(arguments)
         } catch {
-            writeStandardError("gridsim-bench: \(error)\n\n\(BenchUsage.text())")
+            writeStandardError("\(BenchCommand.programName): \(error)\n\n\(BenchUsage.text())")
             return ExitCode.usage.rawValue
         }
         if options.help {
@@ -30,7 +35,7 @@ public enum BenchCommand {
             return ExitCode.success.rawValue
         }
         guard let injection = Injection(environmentValue: environment[Injection.environmentVariable]) else {
-            writeStandardError("gridsim-bench: \(Injection.environmentVariable) must be a comma-separated list of \(Injection.words.joined(separator: ", "))\n\n\(BenchUsage.text())")
+            writeStandardError("\(BenchCommand.programName): \(Injection.environmentVariable) must be a comma-separated list of \(Injection.words.joined(separator: ", "))\n\n\(BenchUsage.text())")
             return ExitCode.usage.rawValue
         }
         let run = BenchRun(
@@ -64,15 +69,15 @@ struct BenchRun {
                 try CountChild.run(CountedSet.entries[entry], injection: injection, standardOutput: standardOutput)
                 return .success
             } catch {
-                writeStandardError("gridsim-bench: \(error)\n")
+                writeStandardError("\(BenchCommand.programName): \(error)\n")
                 return .failure
             }
         }
 
         if Self.buildConfiguration == "debug" && !options.allowDebug {
             writeStandardError("""
-                gridsim-bench: this is an unoptimised (debug) build, whose timings say nothing about release code.
-                Build it with `swift build -c release --product gridsim-bench` (or pass --allow-debug to run anyway).
+                \(BenchCommand.programName): this is an unoptimised (debug) build, whose timings say nothing about release code.
+                Build it with `swift build -c release --product \(BenchCommand.programName)` (or pass --allow-debug to run anyway).
 
                 """)
             return .failure
@@ -84,36 +89,36 @@ struct BenchRun {
             store = options.baselineDirectory.map { BaselineStore(directory: URL(fileURLWithPath: $0, isDirectory: true)) }
                 ?? BaselineStore.locate()
             if store == nil {
-                writeStandardError("gridsim-bench: no Package.swift in this directory or above it, so no Benchmarks/baselines; pass --baseline-dir\n")
+                writeStandardError("\(BenchCommand.programName): no Package.swift in this directory or above it, so no Benchmarks/baselines; pass --baseline-dir\n")
                 return options.compare != nil ? .baselineMissing : .failure
             }
         }
         var baseline: BenchmarkReport?
         if let name = options.compare, let store {
             guard store.exists(name) else {
-                writeStandardError("gridsim-bench: no baseline \(name) at \(store.url(forName: name).path); save one with --save-baseline \(name)\n")
+                writeStandardError("\(BenchCommand.programName): no baseline \(name) at \(store.url(forName: name).path); save one with --save-baseline \(name)\n")
                 return .baselineMissing
             }
             do {
                 baseline = try store.load(name)
             } catch {
-                writeStandardError("gridsim-bench: cannot read baseline \(store.url(forName: name).path): \(error)\n")
+                writeStandardError("\(BenchCommand.programName): cannot read baseline \(store.url(forName: name).path): \(error)\n")
                 return .failure
             }
         }
 
         guard let counter = threadScopedAllocations ? AllocationCounter.callingThread() : AllocationCounter.process else {
-            writeStandardError("gridsim-bench: jemalloc statistics are unavailable (is libjemalloc linked, built with --enable-stats?)\n")
+            writeStandardError("\(BenchCommand.programName): jemalloc statistics are unavailable (is libjemalloc linked, built with --enable-stats?)\n")
             return .failure
         }
         guard counter.isRoutingSwiftAllocations() else {
-            writeStandardError("gridsim-bench: Swift allocations do not reach jemalloc, so allocation counts would be wrong\n")
+            writeStandardError("\(BenchCommand.programName): Swift allocations do not reach jemalloc, so allocation counts would be wrong\n")
             return .failure
         }
 
         let cases = options.countOnly ? [] : SuiteCatalog.cases(sizes: options.effectiveSizes, filter: options.filter, context: context)
         guard !cases.isEmpty || options.countOnly else {
-            writeStandardError("gridsim-bench: no benchmark matches --filter \(options.filter ?? "") at sizes \(options.effectiveSizes.map(GridSizeFormat.label).joined(separator: ","))\n")
+            writeStandardError("\(BenchCommand.programName): no benchmark matches --filter \(options.filter ?? "") at sizes \(options.effectiveSizes.map(GridSizeFormat.label).joined(separator: ","))\n")
             return .usage
         }
 
@@ -127,7 +132,7 @@ struct BenchRun {
                 report.counts = try countUnderCallgrind()
             }
         } catch {
-            writeStandardError("gridsim-bench: \(error)\n")
+            writeStandardError("\(BenchCommand.programName): \(error)\n")
             return .failure
         }
         return finish(report, baseline: baseline, store: store)
@@ -214,7 +219,7 @@ struct BenchRun {
     private func measure(_ cases: [BenchmarkCase], counter: AllocationCounter) throws -> BenchmarkReport {
         let log = ProgressLog(enabled: !options.quiet)
         let settings = settings()
-        log("gridsim-bench: \(cases.count) benchmarks\(options.counts ? " and the counted set" : ""), \(Self.buildConfiguration) build\(injection.label.map { ", TEST-ONLY injection \($0)" } ?? "")")
+        log("\(BenchCommand.programName): \(cases.count) benchmarks\(options.counts ? " and the counted set" : ""), \(Self.buildConfiguration) build\(injection.label.map { ", TEST-ONLY injection \($0)" } ?? "")")
         // Counting alone needs neither the clock nor the bandwidth.
         let clockOverhead = cases.isEmpty ? 0 : MonotonicClock.calibratedOverhead()
         let bandwidth = cases.isEmpty ? nil : StreamingCopyKernel.measureBandwidth(byteCount: options.quick ? 64 << 20 : 256 << 20)
@@ -262,10 +267,10 @@ struct BenchRun {
             }
             if let name = options.saveBaseline, let store {
                 let url = try store.save(Self.merged(report, into: store.exists(name) ? try? store.load(name) : nil, countOnly: options.countOnly, counted: options.counts), as: name)
-                writeStandardError("gridsim-bench: saved baseline \(name) to \(url.path)\n")
+                writeStandardError("\(BenchCommand.programName): saved baseline \(name) to \(url.path)\n")
             }
         } catch {
-            writeStandardError("gridsim-bench: cannot write the report: \(error)\n")
+            writeStandardError("\(BenchCommand.programName): cannot write the report: \(error)\n")
             return .failure
         }
 

@@ -136,7 +136,7 @@ enum BenchUsage {
         return (rows + ["  --help".padding(24) + "this text"]).joined(separator: "\n")
     }
 
-    static func text(programName: String = "gridsim-bench") -> String {
+    static func text(programName: String = BenchCommand.programName) -> String {
         let codes = exitCodes.map { "  \(String($0.code.rawValue).padding(2))  \($0.meaning)" }.joined(separator: "\n")
         return """
         usage: \(programName) [options]
@@ -167,7 +167,7 @@ enum BenchUsage {
                                 twice per operation. Words combine: extra-pass,command-pass.
           GRIDSIM_BENCH_INJECT=engine-work   TEST-ONLY: about 5 % more work in the fast engine's
                                 tap (one tap in \(Injection.engineWorkPeriod) applied twice more).
-          GRIDSIM_BENCH_EXECUTABLE=PATH   the gridsim-bench binary that --count runs under
+          GRIDSIM_BENCH_EXECUTABLE=PATH   the \(programName) binary that --count runs under
                                 callgrind (default: this executable)
 
         """

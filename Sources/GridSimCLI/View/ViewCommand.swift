@@ -6,7 +6,7 @@ import SelectionTrace
 
 /// `gridsim view TRACE`: one self-contained HTML page that replays a trace step by step in
 /// the grid's own layout, for a bug report or a CI artifact.
-enum ViewCommand {
+enum ViewCommand: SubcommandDefinition {
     static let output = Option<String?>.text(
         "--output", "file", help: "Where to write the page ('-' for standard output).",
         shownDefault: "the trace's name with .html, beside it")
@@ -99,12 +99,7 @@ enum ViewCommand {
             console.out(String(decoding: page, as: UTF8.self))
             return .success
         }
-        guard FileManager.default.createFile(atPath: output, contents: nil),
-            let handle = FileHandle(forWritingAtPath: output)
-        else {
-            console.err("gridsim: error: cannot create \(output)\n")
-            return .cantCreate
-        }
+        guard let handle = TraceFileOptions.createOutput(output, console: console) else { return .cantCreate }
         do {
             try handle.write(contentsOf: page)
             try handle.close()

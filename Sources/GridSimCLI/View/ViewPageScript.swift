@@ -61,22 +61,21 @@ enum ViewPageScript {
       return [runs, at];
     }
     {
-      const sv = vlq(D.s), gv = vlq(D.g);
-      D.s = {}; D.g = {};
-      for (let at = 0, step = 0; at < sv.length;) {
-        step += sv[at++];
-        let added, removed;
-        [added, at] = readRuns(sv, at);
-        [removed, at] = readRuns(sv, at);
-        D.s[step] = [added, removed];
-      }
-      for (let at = 0, step = 0; at < gv.length;) {
-        step += gv[at++];
-        let deleted, inserted;
-        [deleted, at] = readRuns(gv, at);
-        [inserted, at] = readPlacements(gv, at);
-        D.g[step] = [deleted, inserted];
-      }
+      // Per step that changed something: the step (a delta) and two lists, runs first: the
+      // photos chosen and unchosen (D.s), or deleted and inserted with their places (D.g).
+      const bySteps = (v, readSecond) => {
+        const steps = {};
+        for (let at = 0, step = 0; at < v.length;) {
+          step += v[at++];
+          let first, second;
+          [first, at] = readRuns(v, at);
+          [second, at] = readSecond(v, at);
+          steps[step] = [first, second];
+        }
+        return steps;
+      };
+      D.s = bySteps(vlq(D.s), readRuns);
+      D.g = bySteps(vlq(D.g), readPlacements);
     }
     const SMALL_GRID = 500, WINDOW_ROWS = 20, ROW_H = 22, MAX_BLOCK = 4096;
     const totalSlots = D.photos + D.added.length;

@@ -2,10 +2,6 @@ import SelectionCore
 
 /// Delete reports every chosen photo deleted but removes only the first of them from the grid.
 public struct DeleteRemovesFirstOnly: PlantedBug {
-    public static let name = "delete-removes-first-only"
-    public static let summary = "Delete removes only the first chosen photo from the grid"
-    public static let reportedIn = "photo app bug trackers: deleting several selected photos deletes only one of them"
-
     public init() {}
 
     /// Delete's cost twice (once on a copy, for the step it should have made); nil (no cost)

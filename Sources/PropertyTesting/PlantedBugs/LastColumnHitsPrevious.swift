@@ -4,10 +4,6 @@ import SelectionCore
 /// to the photo before it. At the event level: the tap names the photo at the previous grid
 /// position.
 public struct LastColumnHitsPrevious: PlantedBug {
-    public static let name = "last-column-hits-previous"
-    public static let summary = "a tap on a photo of the last column toggles the photo before it"
-    public static let reportedIn = "photo app bug trackers: tapping photos in the rightmost column selects the wrong photo"
-
     /// The seed's grid on a 393-pt-wide phone (110-pt cells at least, 4-pt spacing): three
     /// columns, as GestureInput's `GridMetrics` lays it out.
     static let columns = 3

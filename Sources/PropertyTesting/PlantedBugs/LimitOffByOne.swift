@@ -2,10 +2,6 @@
 
 /// The limit check lets one photo too many in: a tap at the limit still chooses.
 public struct LimitOffByOne: PlantedBug {
-    public static let name = "limit-off-by-one"
-    public static let summary = "a tap when the limit is reached chooses one photo more"
-    public static let reportedIn = "photo picker issue trackers: a picker limited to N photos lets N + 1 be selected"
-
     public init() {}
 
     /// O(1) plus a copy of the pick order; nil (no cost) for other events.

@@ -4,11 +4,6 @@
 /// to that photo, and the grid enters the mode with a photo it no longer has. At the event
 /// level: a long press right after Delete that names a photo the Delete removed.
 public struct LongPressAfterDeleteNamesDeleted: PlantedBug {
-    public static let name = "long-press-after-delete-names-deleted"
-    public static let summary = "a long press right after Delete chooses the deleted photo that was under the finger"
-    public static let reportedIn =
-        "photo app bug trackers: long-pressing right after deleting selects the photo that was just deleted"
-
     /// The photos the last event deleted, if it was a Delete.
     private var justDeleted: Set<PhotoID> = []
 

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(Testing) import SelectionCore
 
 /// A bug planted in a copy of the fast engine, to show that the property tests catch it and
 /// that `gridsim check` and `gridsim shrink` work on a failing trace. Never used otherwise:
@@ -8,14 +8,9 @@ import SelectionCore
 /// Each bug is a class of bug that public reports of photo apps describe (`reportedIn`),
 /// made by breaking one rule of SPEC.md and nothing else. A bug may keep state of its own
 /// (what the last Delete removed, a drag it runs itself): a `Mutant` holds one value of it.
+/// What the catalogue says of a bug (its name, summary and report) is written once, in
+/// `PlantedBugs.catalogue`, beside every other bug's: a bug's own file holds only its rule.
 public protocol PlantedBug: Sendable {
-    /// The name `GRIDSIM_PLANTED_BUG` uses.
-    static var name: String { get }
-    /// What the engine then does wrong, in one line.
-    static var summary: String { get }
-    /// The kind of public bug report the class comes from, in one line.
-    static var reportedIn: String { get }
-
     /// The bug before the first event of a session.
     init()
 
@@ -29,33 +24,34 @@ public protocol PlantedBug: Sendable {
 
 extension PlantedBug {
     public var isDragging: Bool? { nil }
-}
 
-/// The bugs that can be planted, by name: the catalogue `gridsim mutants` hunts.
-public enum PlantedBugs {
-    /// The environment setting with which the command line plants a bug in the engine under
-    /// test, so that a failing check can be seen from there.
-    public static let variable = "GRIDSIM_PLANTED_BUG"
-
-    /// Every planted bug, in the order the help and `gridsim mutants` list them.
-    public static let all: [any PlantedBug.Type] = [
-        SelectAllIgnoresLimit.self, PruningSkippedWhenInserting.self,
-        DragForgetsBase.self, DragWalksFromFarEnd.self, DragIgnoresLimit.self, DragSurvivesOtherEvents.self,
-        RemoveFromTrayReordersPicks.self, RemoveFromTrayAcceptsUnchosen.self,
-        SelectionKeptByPosition.self, TrayRepeatsOnLongPress.self, LimitOffByOne.self, DeselectAllKeepsTray.self,
-        DeleteRemovesFirstOnly.self, PruningKeepsTray.self, PruningAnnouncesNothing.self,
-        LongPressAfterDeleteNamesDeleted.self, LastColumnHitsPrevious.self,
-    ]
-
-    /// The bug called `name`; nil for none or an unknown name (the fast engine is then tested
-    /// as it is). O(bugs).
-    public static func named(_ name: String?) -> (any PlantedBug.Type)? {
-        all.first { $0.name == name }
+    /// The bug's line of the catalogue. A bug outside it (a test's control) goes by its type's
+    /// name, with nothing to say. O(bugs).
+    public static var entry: PlantedBugEntry {
+        PlantedBugs.catalogue.first { ObjectIdentifier($0.bug) == ObjectIdentifier(self) }
+            ?? PlantedBugEntry(self, name: "\(self)", summary: "", reportedIn: "")
     }
+
+    /// The name `GRIDSIM_PLANTED_BUG` uses. O(bugs).
+    public static var name: String { entry.name }
+    /// What the engine then does wrong, in one line. O(bugs).
+    public static var summary: String { entry.summary }
+    /// The kind of public bug report the class comes from, in one line. O(bugs).
+    public static var reportedIn: String { entry.reportedIn }
 }
 
 extension FastEngine {
     /// The animation the engine's applied steps carry: `none` with Reduce Motion, else
     /// `snappy`. For planted bugs that make a step of their own. O(1).
     var animationStyle: AnimationStyle { reduceMotion ? .none : .snappy }
+
+    /// Applies `event` as the engine does, then gives the tray back the picks it had before,
+    /// whatever the event removed from the selection: the bug of a tray kept apart from the
+    /// selection it shows. The event's own cost plus a copy of the pick order.
+    mutating func applyKeepingTray(_ event: Event) -> Step {
+        let pickOrder = self.pickOrder
+        let step = apply(event)
+        if step.outcome == .applied { restoreSelection(selection, pickOrder: pickOrder) }
+        return step
+    }
 }

@@ -2,11 +2,6 @@
 
 /// A library change that both removes and inserts photos forgets to prune the selection.
 public struct PruningSkippedWhenInserting: PlantedBug {
-    public static let name = "pruning-skipped-when-inserting"
-    public static let summary = "a library change that also inserts leaves removed photos chosen"
-    public static let reportedIn =
-        "photo app bug trackers: a photo deleted on another device stays selected while new photos sync in"
-
     public init() {}
 
     /// The change's own cost plus a copy of the pick order; nil (no cost) for other events.

@@ -3,11 +3,6 @@ import SelectionCore
 /// The tray's remove button is wired as a toggle: on a photo that is not chosen it chooses
 /// it, instead of refusing with `notInTray`.
 public struct RemoveFromTrayAcceptsUnchosen: PlantedBug {
-    public static let name = "remove-from-tray-accepts-unchosen"
-    public static let summary = "the tray's remove button chooses a photo that is not chosen"
-    public static let reportedIn =
-        "photo picker issue trackers: a stale remove button in the tray adds the photo back instead of removing it"
-
     public init() {}
 
     /// A tap's cost; nil (no cost) for other events and for photos the button may remove.

@@ -3,11 +3,6 @@
 /// The tray's remove button rebuilds the tray from the grid: the picks left come back in grid
 /// order instead of the order they were picked in.
 public struct RemoveFromTrayReordersPicks: PlantedBug {
-    public static let name = "remove-from-tray-reorders-picks"
-    public static let summary = "removing a photo from the tray puts the other picks in grid order"
-    public static let reportedIn =
-        "photo picker issue trackers: removing one thumbnail from the selection tray shuffles the others"
-
     public init() {}
 
     /// The removal's own cost plus O(N) to list the chosen photos in grid order; nil (no

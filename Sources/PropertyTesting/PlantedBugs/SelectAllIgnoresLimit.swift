@@ -3,10 +3,6 @@
 /// Select all chooses every photo even when a limit forbids it: the engine's own Select all
 /// with the limit check turned off.
 public struct SelectAllIgnoresLimit: PlantedBug {
-    public static let name = "select-all-ignores-limit"
-    public static let summary = "Select all chooses every photo past the limit"
-    public static let reportedIn = "photo picker issue trackers: Select all picks more photos than the picker allows"
-
     public init() {}
 
     /// O(N / 64) words for a Select all, O(N) more with a limit; nil (no cost) otherwise.

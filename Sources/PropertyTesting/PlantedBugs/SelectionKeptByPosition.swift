@@ -3,11 +3,6 @@
 /// The selection is kept as grid positions: after a library change that inserts photos, the
 /// photos now at the chosen positions are chosen, not the photos that were.
 public struct SelectionKeptByPosition: PlantedBug {
-    public static let name = "selection-kept-by-position"
-    public static let summary = "after photos are inserted, the selection stays on the same grid positions"
-    public static let reportedIn =
-        "photo picker issue trackers: the selection shifts to other photos after a new photo syncs in"
-
     public init() {}
 
     /// O(N) for the grid orders before and after; nil (no cost) for other events.

@@ -2,11 +2,6 @@
 
 /// A long press on a photo that is already chosen adds it to the tray again.
 public struct TrayRepeatsOnLongPress: PlantedBug {
-    public static let name = "tray-repeats-on-long-press"
-    public static let summary = "a long press on a chosen photo lists it in the tray a second time"
-    public static let reportedIn =
-        "photo picker issue trackers: the tray shows the same photo twice after pressing it again"
-
     public init() {}
 
     /// O(1) plus a copy of the pick order; nil (no cost) for other events.

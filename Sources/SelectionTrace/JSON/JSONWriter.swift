@@ -65,6 +65,27 @@ public struct JSONWriter {
         text.append(value ? "true" : "false")
     }
 
+    /// Writes `"key":value`, a member of the open object: `key(_:)` then the value.
+    public mutating func member(_ key: String, _ value: String) {
+        self.key(key)
+        string(value)
+    }
+
+    public mutating func member(_ key: String, _ value: Int) {
+        self.key(key)
+        integer(value)
+    }
+
+    public mutating func member(_ key: String, _ value: Bool) {
+        self.key(key)
+        bool(value)
+    }
+
+    public mutating func member(_ key: String, _ value: JSONValue) {
+        self.key(key)
+        self.value(value)
+    }
+
     /// Writes a line break between elements, for reports meant to be read in a diff.
     public mutating func newline() {
         text.append("\n")

@@ -84,7 +84,9 @@ let package = Package(
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 
-        .testTarget(name: "SelectionSlotsTests", dependencies: ["SelectionSlots", "SeededRandom", "TestSupport"]),
+        .testTarget(
+            name: "SelectionSlotsTests", dependencies: ["SelectionSlots", "SeededRandom", "TestSupport"],
+            swiftSettings: [.define("SLOTS_INTERNAL_CHECKS", .when(configuration: .debug))]),
         .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "SeededRandom", "TestSupport"]),
         .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom", "TestSupport"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),

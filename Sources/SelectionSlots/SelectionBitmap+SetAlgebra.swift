@@ -181,24 +181,25 @@ extension SelectionBitmapStorage {
         // elsewhere holds it too, and this local holds it until the new one replaces it.
         let mine = directories[directoryIndex]
         var rebuilt: SelectionBitmapDirectory?
+        // Added to `count` at the end, after the fork at the first change, so that the journal
+        // starts from the count before the change.
+        var countChange = 0
         for chunkIndex in firstChange..<SelectionBitmapDirectory.chunkCount {
             let myChunk = mine.chunk(at: chunkIndex)
             let theirChunk = theirs?.chunk(at: chunkIndex)
             let chunk: SelectionBitmapChunk?
-            let populationChange: Int
             switch Self.plan(mine: myChunk, theirs: theirChunk, Operation.self) {
             case .keepMine:
                 guard rebuilt != nil else { continue }
                 chunk = myChunk
-                populationChange = 0
             case .clear:
                 let population = myChunk.unsafelyUnwrapped.population
-                populationChange = -population
+                countChange -= population
                 flips += population
                 chunk = nil
             case .takeTheirs:
                 let population = theirChunk.unsafelyUnwrapped.population
-                populationChange = population
+                countChange += population
                 flips += population
                 chunk = theirChunk
             case .combineWords:
@@ -206,7 +207,7 @@ extension SelectionBitmapStorage {
                 let target = SelectionBitmapChunk.makeUninitialized()
                 let delta = Self.writeCombinedWords(
                     of: source.words, with: theirChunk.unsafelyUnwrapped.words, into: target.words, Operation.self)
-                populationChange = delta
+                countChange += delta
                 target.population = source.population + delta
                 flips += Operation.flips == .both ? Self.flipCount(from: source.words, to: target.words) : abs(delta)
                 chunk = target
@@ -222,9 +223,8 @@ extension SelectionBitmapStorage {
                 rebuilt = directory
             }
             (rebuilt.unsafelyUnwrapped.chunks + chunkIndex).initialize(to: chunk)
-            // After the fork above, so that the journal starts from the count before the change.
-            count += populationChange
         }
+        count += countChange
         guard let rebuilt else { return nil }
         replaceDirectory(at: directoryIndex, with: rebuilt)
         return mine

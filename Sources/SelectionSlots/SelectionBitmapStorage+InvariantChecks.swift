@@ -1,3 +1,14 @@
+extension SelectionBitmap {
+    /// Whether this build checks the invariants after every write (`SLOTS_INTERNAL_CHECKS`).
+    static var runsInvariantChecks: Bool {
+        #if SLOTS_INTERNAL_CHECKS
+        true
+        #else
+        false
+        #endif
+    }
+}
+
 #if SLOTS_INTERNAL_CHECKS
 /// The checks `SelectionBitmap`'s two ways in run after every write, in builds with
 /// `SLOTS_INTERNAL_CHECKS` (debug builds, and release builds given
@@ -16,15 +27,15 @@ extension SelectionBitmapStorage {
         let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
         let chunkInDirectory = chunkIndex & (SelectionBitmapDirectory.chunkCount - 1)
         // Uniqueness first, before anything here holds a reference.
-        check(journal.ownsChunk(chunkIndex), "chunk \(chunkIndex) was written but is not recorded as owned")
+        guard journal.ownsChunk(chunkIndex) else { fail("chunk \(chunkIndex) was written but is not recorded as owned") }
         let directoryIsUnique = isDirectoryUnique(at: directoryIndex)
         let chunkIsUnique = directories[directoryIndex].isChunkUnique(at: chunkInDirectory)
-        check(directoryIsUnique, "chunk \(chunkIndex) is recorded as owned but a copy shares its directory")
-        check(chunkIsUnique, "chunk \(chunkIndex) is recorded as owned but a copy shares it")
+        guard directoryIsUnique else { fail("chunk \(chunkIndex) is recorded as owned but a copy shares its directory") }
+        guard chunkIsUnique else { fail("chunk \(chunkIndex) is recorded as owned but a copy shares it") }
         checkPopulation(ofChunk: chunkIndex)
         checkJournalSum()
-        if journal.isComplete, let newest = journal.entries.last {
-            checkEntry(newest)
+        if journal.isComplete, journal.entryCount > 0 {
+            checkEntry(journal.newestEntry)
         }
     }
 
@@ -35,7 +46,7 @@ extension SelectionBitmapStorage {
         for chunkIndex in 0..<(directories.count << SelectionBitmapDirectory.chunkShift) {
             total += checkPopulation(ofChunk: chunkIndex)
         }
-        check(total == count, "count is \(count) but the chunks hold \(total) slots")
+        guard total == count else { fail("count is \(count) but the chunks hold \(total) slots") }
         checkJournalSum()
         if journal.isComplete {
             var seen = Set<UInt64>()
@@ -53,30 +64,37 @@ extension SelectionBitmapStorage {
         for wordIndex in 0..<SelectionBitmapChunk.wordCount {
             bits += chunk.word(at: wordIndex).nonzeroBitCount
         }
-        check(bits == chunk.population, "chunk \(chunkIndex) stores population \(chunk.population) but holds \(bits) bits")
+        guard bits == chunk.population else {
+            fail("chunk \(chunkIndex) stores population \(chunk.population) but holds \(bits) bits")
+        }
         return bits
     }
 
     private func checkJournalSum() {
         guard journal.isComplete else { return }
-        check(
-            journal.countAtStart + journal.netChange == count,
-            "the journal's entries take the count from \(journal.countAtStart) by \(journal.netChange), but it is \(count)")
+        guard journal.countAtStart + journal.netChange == count else {
+            fail("the journal's entries take the count from \(journal.countAtStart) by \(journal.netChange), but it is \(count)")
+        }
     }
 
     /// Checks that a journal entry (`slot << 1 | isNowSet`) says what the slot's bit is.
     private func checkEntry(_ entry: UInt64) {
         let index = Int(entry >> 1)
-        let isSet = chunk(at: index >> SelectionBitmapChunk.bitShift).map {
-            $0.word(at: (index >> 6) & 63) & (1 << UInt64(index & 63)) != 0
-        } ?? false
-        check(
-            isSet == (entry & 1 == 1),
-            "the journal's newest entry for slot \(index) says \(entry & 1 == 1 ? "set" : "clear"), but the bit is \(isSet ? "set" : "clear")")
+        var isSet = false
+        if let chunk = chunk(at: index >> SelectionBitmapChunk.bitShift) {
+            isSet = chunk.word(at: (index >> 6) & 63) & (1 << UInt64(index & 63)) != 0
+        }
+        let saysSet = entry & 1 == 1
+        guard isSet == saysSet else {
+            fail("the journal's newest entry for slot \(index) says \(saysSet ? "set" : "clear"), but the bit is \(isSet ? "set" : "clear")")
+        }
     }
 
-    private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-        precondition(condition, "SelectionBitmap invariant: \(message())")
+    /// Stops the process. The message is built only here, on failure: a message closure
+    /// formed at every check would allocate in a debug build, where allocation tests run.
+    @inline(never)
+    private func fail(_ message: String) -> Never {
+        preconditionFailure("SelectionBitmap invariant: \(message)")
     }
 }
 #endif

@@ -82,6 +82,11 @@ final class SelectionChangeJournal {
         }
     }
 
+    /// The last entry recorded; the journal must hold one.
+    var newestEntry: UInt64 {
+        storage.unsafelyUnwrapped[entryCount - 1]
+    }
+
     /// The recorded entries, oldest first.
     var entries: UnsafeBufferPointer<UInt64> {
         UnsafeBufferPointer(start: storage, count: entryCount)

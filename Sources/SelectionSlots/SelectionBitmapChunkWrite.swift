@@ -13,7 +13,7 @@ struct SelectionBitmapChunkWrite {
     private let journal: Unmanaged<SelectionChangeJournal>
     /// Set bits added minus set bits removed so far.
     private(set) var populationChange = 0
-    /// Bits changed so far, either way.
+    /// Bits changed so far by `write(_:toWordAt:)`, either way.
     private(set) var flipCount = 0
 
     @inline(__always)
@@ -38,7 +38,6 @@ struct SelectionBitmapChunkWrite {
         word.pointee = flipped
         let isSet = flipped & mask != 0
         populationChange &+= isSet ? 1 : -1
-        flipCount &+= 1
         journal._withUnsafeGuaranteedRef { $0.record(PhotoSlot(chunkBase | bit), isNowSet: isSet) }
         return isSet
     }

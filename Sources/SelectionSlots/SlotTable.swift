@@ -119,9 +119,17 @@ public struct SlotTable: Sendable {
         return explicit < listed.count ? listed[explicit] : added[explicit - listed.count]
     }
 
-    /// The ids of `slots`, in the same order.
+    /// The ids of `slots`, in the same order. O(slots).
+    ///
+    /// Inlinable, so that another module's sequence becomes an array where it is known and
+    /// the names come from `ids(for:)` of an array, compiled here with `id(for:)` inlined.
     @inlinable
     public func ids(for slots: some Sequence<PhotoSlot>) -> [PhotoID] {
+        ids(for: Array(slots))
+    }
+
+    /// The ids of `slots`, in the same order. O(slots).
+    public func ids(for slots: [PhotoSlot]) -> [PhotoID] {
         slots.map { id(for: $0) }
     }
 

@@ -92,9 +92,11 @@ extension SelectionBitmapStorage {
 
     /// Stops the process. The message is built only here, on failure: a message closure
     /// formed at every check would allocate in a debug build, where allocation tests run.
+    /// `fatalError`, not `preconditionFailure`, so that an optimised build with the checks on
+    /// prints the message too.
     @inline(never)
     private func fail(_ message: String) -> Never {
-        preconditionFailure("SelectionBitmap invariant: \(message)")
+        fatalError("SelectionBitmap invariant: \(message)")
     }
 }
 #endif

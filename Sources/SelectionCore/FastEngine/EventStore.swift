@@ -48,7 +48,7 @@ public struct EventStore: Sendable {
 
     /// Interns, logs and applies an event; the step names photos by id.
     public mutating func apply(_ event: Event) -> Step {
-        let slotEvent = engine.slots.intern(event)
+        let slotEvent = engine.intern(event)
         return engine.slots.step(for: apply(slotEvent))
     }
 
@@ -58,7 +58,7 @@ public struct EventStore: Sendable {
     /// until one of them interns a new id.
     public func engine(namedBy names: SlotTable) -> FastEngine {
         var named = engine
-        named.slots = names
+        named.adoptNames(names)
         return named
     }
 
@@ -72,7 +72,7 @@ public struct EventStore: Sendable {
         let checkpointIndex = step / checkpointInterval
         var state = checkpoints[checkpointIndex]
         // The table only ever grows, so the newest one names every slot of the log.
-        state.slots = engine.slots
+        state.adoptNames(engine.slots)
         for event in log[(checkpointIndex * checkpointInterval)..<step] {
             _ = state.apply(event)
         }

@@ -20,178 +20,181 @@
 /// selection's own, except with a limit while unchoosing, where the picks are rebuilt from the
 /// base's in place, O(base picks).
 extension FastEngine {
-    /// Begins a drag at `slot`: the anchor flips. O(log B) to find its position.
-    mutating func dragBegan(at slot: PhotoSlot) -> SlotStep {
-        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
-        guard mode == .selecting else { return .ignored }
-        if sheet != nil { return .rejected(.covered) }
-        let unchoosing = selection.contains(slot)
-        if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
-        let anchor = grid.position(of: slot)!
-        drag = SlotDrag(
-            anchorPosition: anchor, endPosition: anchor, unchoosing: unchoosing, baseSelection: selection,
-            basePickOrder: pickOrder)
-        cover = .drag
-        if unchoosing {
-            selection.remove(slot)
-            if limit != nil, let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
-        } else {
-            // The anchor is not in the base, and the count is below the limit: it is added.
-            selection.insert(slot)
-            if limit != nil { pickOrder.append(slot) }
-        }
-        return SlotStep(
-            outcome: .applied, haptic: true, animation: animation,
-            announcement: .countChanged(selection.count))
-    }
+    /// What a drag remembers when it begins, and where it is; its moves write the engine's
+    /// selection and picks, which the engine hands over for the call (only `FastEngine.swift`
+    /// writes them otherwise).
+    struct SlotDrag: Sendable {
+        /// Grid positions: the grid cannot change while a drag lasts (any other event ends it).
+        var anchorPosition: Int
+        /// The position the range reaches now, on the anchor's side the finger is on.
+        var endPosition: Int
+        var unchoosing: Bool
+        /// The selection and picks when the drag began: photos leaving the range get their
+        /// state back from here. Copies share their storage, so keeping them is O(1).
+        var baseSelection: SelectionBitmap
+        var basePickOrder: [PhotoSlot]
+        /// Choosing with a limit: how far from the anchor, towards the end, the photos of the
+        /// range have been walked (every one not in the base was added while the count was
+        /// below the limit; the walk stops at the limit).
+        var walked = 0
 
-    /// Moves the drag's end to `slot`. O(log B) to find it, then O(change) (see above).
-    mutating func dragMoved(to slot: PhotoSlot) -> SlotStep {
-        guard mode == .selecting, let current = drag else { return .ignored }
-        guard let end = grid.position(of: slot) else { return .rejected(.unknownPhoto) }
-        let countBefore = selection.count
-        var flips: Int
-        var keptOut = false
-        if let limit, !current.unchoosing {
-            (flips, keptOut) = moveLimitedChoosing(current, to: end, limit: limit)
-        } else {
-            flips = Self.moveRange(
-                of: current, to: end, in: grid, selection: &selection)
-            if flips > 0 && limit != nil { keepBasePicksStillChosen(current.basePickOrder) }
+        /// A drag anchored at grid position `anchor`, the selection and picks being `base`
+        /// and `basePicks` when it begins. O(1).
+        init(anchor: Int, unchoosing: Bool, base: SelectionBitmap, basePicks: [PhotoSlot]) {
+            anchorPosition = anchor
+            endPosition = anchor
+            self.unchoosing = unchoosing
+            baseSelection = base
+            basePickOrder = basePicks
         }
-        drag!.endPosition = end
-        // Picks change only with the selection: they are the base's picks that stay, then
-        // the photos added, in walking order.
-        guard flips > 0 else { return keptOut ? .rejected(.limitReached) : .ignored }
-        return SlotStep(
-            outcome: .applied, haptic: true, animation: animation,
-            announcement: selection.count != countBefore ? .countChanged(selection.count) : nil)
-    }
 
-    /// Moves the range of `drag` to end at `end` when every photo of it gets the operation (no
-    /// limit, or unchoosing): the positions that leave get the base's state back, those that
-    /// join get the operation. Returns the number of photos that changed.
-    ///
-    /// Both ranges hold the anchor, so each difference is at most one interval on each side.
-    private static func moveRange(
-        of drag: SlotDrag, to end: Int, in grid: LiveSlots, selection: inout SelectionBitmap
-    ) -> Int {
-        let anchor = drag.anchorPosition
-        let (oldLow, oldHigh) = (Swift.min(anchor, drag.endPosition), Swift.max(anchor, drag.endPosition))
-        let (newLow, newHigh) = (Swift.min(anchor, end), Swift.max(anchor, end))
-        let base = drag.baseSelection
-        let unchoosing = drag.unchoosing
-        // One interval below the anchor and one above for each; the four are disjoint.
-        var flips = 0
-        if newLow > oldLow {
-            flips &+= write(oldLow ..< newLow, in: grid, selection: &selection, restoringFrom: base, unchoosing: unchoosing)
-        }
-        if oldHigh > newHigh {
-            flips &+= write(newHigh + 1 ..< oldHigh + 1, in: grid, selection: &selection, restoringFrom: base, unchoosing: unchoosing)
-        }
-        if oldLow > newLow {
-            flips &+= write(newLow ..< oldLow, in: grid, selection: &selection, restoringFrom: nil, unchoosing: unchoosing)
-        }
-        if newHigh > oldHigh {
-            flips &+= write(oldHigh + 1 ..< newHigh + 1, in: grid, selection: &selection, restoringFrom: nil, unchoosing: unchoosing)
-        }
-        return flips
-    }
-
-    /// Gives the photos at `positions` their state in `base`, or, without a base, the drag's
-    /// operation, run by run. Returns the number of photos that changed.
-    private static func write(
-        _ positions: Range<Int>, in grid: LiveSlots, selection: inout SelectionBitmap,
-        restoringFrom base: SelectionBitmap?, unchoosing: Bool
-    ) -> Int {
-        var flips = 0
-        grid.forEachSlotRun(inPositions: positions) { first, length in
-            if let base {
-                flips &+= restore(first, length, of: &selection, from: base)
+        /// Moves the end to grid position `end`, writing `selection` and, with a limit,
+        /// `pickOrder`. Returns the photos that changed and whether the limit keeps a photo of
+        /// the range out. O(change), plus O(log B) per photo walked with a limit (see above).
+        mutating func move(
+            to end: Int, in grid: LiveSlots, limit: Int?,
+            selection: inout SelectionBitmap, pickOrder: inout [PhotoSlot]
+        ) -> (flips: Int, keptOut: Bool) {
+            var flips: Int
+            var keptOut = false
+            if let limit, !unchoosing {
+                (flips, keptOut) = moveLimitedChoosing(
+                    to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
             } else {
-                flips &+= sweep(first, length, unchoosing: unchoosing, selection: &selection)
+                flips = moveRange(to: end, in: grid, selection: &selection)
+                if flips > 0 && limit != nil {
+                    keepBasePicksStillChosen(in: selection, pickOrder: &pickOrder)
+                }
             }
+            endPosition = end
+            return (flips, keptOut)
         }
-        return flips
-    }
 
-    /// Gives the slots `first ..< first + length` their state in `base`; one bit for a lone
-    /// slot, word copies for a run.
-    @inline(__always)
-    private static func restore(
-        _ first: PhotoSlot, _ length: Int, of selection: inout SelectionBitmap, from base: SelectionBitmap
-    ) -> Int {
-        guard length > 1 else {
-            return base.contains(first) ? (selection.insert(first) ? 1 : 0) : (selection.remove(first) ? 1 : 0)
+        /// Moves the range to end at `end` when every photo of it gets the operation (no limit,
+        /// or unchoosing): the positions that leave get the base's state back, those that join
+        /// get the operation. Returns the number of photos that changed.
+        ///
+        /// Both ranges hold the anchor, so each difference is at most one interval on each side.
+        private func moveRange(to end: Int, in grid: LiveSlots, selection: inout SelectionBitmap) -> Int {
+            let anchor = anchorPosition
+            let (oldLow, oldHigh) = (Swift.min(anchor, endPosition), Swift.max(anchor, endPosition))
+            let (newLow, newHigh) = (Swift.min(anchor, end), Swift.max(anchor, end))
+            let base = baseSelection
+            // One interval below the anchor and one above for each; the four are disjoint.
+            var flips = 0
+            if newLow > oldLow {
+                flips &+= Self.write(oldLow ..< newLow, in: grid, selection: &selection, restoringFrom: base, unchoosing: unchoosing)
+            }
+            if oldHigh > newHigh {
+                flips &+= Self.write(newHigh + 1 ..< oldHigh + 1, in: grid, selection: &selection, restoringFrom: base, unchoosing: unchoosing)
+            }
+            if oldLow > newLow {
+                flips &+= Self.write(newLow ..< oldLow, in: grid, selection: &selection, restoringFrom: nil, unchoosing: unchoosing)
+            }
+            if newHigh > oldHigh {
+                flips &+= Self.write(oldHigh + 1 ..< newHigh + 1, in: grid, selection: &selection, restoringFrom: nil, unchoosing: unchoosing)
+            }
+            return flips
         }
-        return selection.copySlots(from: first, count: length, of: base)
-    }
 
-    /// The drag's operation on the slots `first ..< first + length`.
-    @inline(__always)
-    private static func sweep(
-        _ first: PhotoSlot, _ length: Int, unchoosing: Bool, selection: inout SelectionBitmap
-    ) -> Int {
-        guard length > 1 else {
-            return (unchoosing ? selection.remove(first) : selection.insert(first)) ? 1 : 0
+        /// Gives the photos at `positions` their state in `base`, or, without a base, the drag's
+        /// operation, run by run. Returns the number of photos that changed.
+        private static func write(
+            _ positions: Range<Int>, in grid: LiveSlots, selection: inout SelectionBitmap,
+            restoringFrom base: SelectionBitmap?, unchoosing: Bool
+        ) -> Int {
+            var flips = 0
+            grid.forEachSlotRun(inPositions: positions) { first, length in
+                if let base {
+                    flips &+= restore(first, length, of: &selection, from: base)
+                } else {
+                    flips &+= sweep(first, length, unchoosing: unchoosing, selection: &selection)
+                }
+            }
+            return flips
         }
-        return unchoosing
-            ? selection.remove(slotsFrom: first, count: length) : selection.insert(slotsFrom: first, count: length)
-    }
 
-    /// Picks = the base's picks still chosen, in their order: an unchoosing drag with a limit.
-    /// O(base picks), in place.
-    private mutating func keepBasePicksStillChosen(_ basePicks: [PhotoSlot]) {
-        pickOrder.removeAll(keepingCapacity: true)
-        for slot in basePicks where selection.contains(slot) { pickOrder.append(slot) }
-    }
+        /// Gives the slots `first ..< first + length` their state in `base`; one bit for a lone
+        /// slot, word copies for a run.
+        @inline(__always)
+        private static func restore(
+            _ first: PhotoSlot, _ length: Int, of selection: inout SelectionBitmap, from base: SelectionBitmap
+        ) -> Int {
+            guard length > 1 else {
+                return base.contains(first) ? (selection.insert(first) ? 1 : 0) : (selection.remove(first) ? 1 : 0)
+            }
+            return selection.copySlots(from: first, count: length, of: base)
+        }
 
-    /// Moves a choosing drag with a limit to end at `end`: photos are walked from the anchor
-    /// towards the end, each not in the base added until the count reaches the limit; the walk
-    /// is unwound from its far end when the end comes back. Returns the photos that changed and
-    /// whether the limit keeps a photo of the range out.
-    ///
-    /// O(change + log B per photo walked); the walk never passes more than `limit` photos.
-    private mutating func moveLimitedChoosing(_ drag: SlotDrag, to end: Int, limit: Int) -> (Int, Bool) {
-        let anchor = drag.anchorPosition
-        let base = drag.baseSelection
-        let room = limit - base.count
-        let oldSide = (drag.endPosition - anchor).signum()
-        let side = (end - anchor).signum()
-        let distance = abs(end - anchor)
-        var walked = drag.walked
-        var flips = 0
-        // Unwinds to `target` photos from the anchor on `side`; the farthest added is the last pick.
-        func unwind(to target: Int, side: Int) {
-            while walked > target {
+        /// The drag's operation on the slots `first ..< first + length`.
+        @inline(__always)
+        private static func sweep(
+            _ first: PhotoSlot, _ length: Int, unchoosing: Bool, selection: inout SelectionBitmap
+        ) -> Int {
+            guard length > 1 else {
+                return (unchoosing ? selection.remove(first) : selection.insert(first)) ? 1 : 0
+            }
+            return unchoosing
+                ? selection.remove(slotsFrom: first, count: length) : selection.insert(slotsFrom: first, count: length)
+        }
+
+        /// Picks = the base's picks still chosen, in their order: an unchoosing drag with a limit.
+        /// O(base picks), in place.
+        private func keepBasePicksStillChosen(in selection: SelectionBitmap, pickOrder: inout [PhotoSlot]) {
+            pickOrder.removeAll(keepingCapacity: true)
+            for slot in basePickOrder where selection.contains(slot) { pickOrder.append(slot) }
+        }
+
+        /// Moves a choosing drag with a limit to end at `end`: photos are walked from the anchor
+        /// towards the end, each not in the base added until the count reaches the limit; the walk
+        /// is unwound from its far end when the end comes back. Returns the photos that changed and
+        /// whether the limit keeps a photo of the range out.
+        ///
+        /// O(change + log B per photo walked); the walk never passes more than `limit` photos.
+        private mutating func moveLimitedChoosing(
+            to end: Int, in grid: LiveSlots, limit: Int,
+            selection: inout SelectionBitmap, pickOrder: inout [PhotoSlot]
+        ) -> (Int, Bool) {
+            let anchor = anchorPosition
+            let base = baseSelection
+            let room = limit - base.count
+            let oldSide = (endPosition - anchor).signum()
+            let side = (end - anchor).signum()
+            let distance = abs(end - anchor)
+            var walked = self.walked
+            var flips = 0
+            // Unwinds to `target` photos from the anchor on `side`; the farthest added is the last pick.
+            func unwind(to target: Int, side: Int) {
+                while walked > target {
+                    let slot = grid.slot(at: anchor + side * walked)
+                    if !base.contains(slot) {
+                        selection.remove(slot)
+                        pickOrder.removeLast()
+                        flips &+= 1
+                    }
+                    walked -= 1
+                }
+            }
+            if oldSide != side { unwind(to: 0, side: oldSide) } else { unwind(to: distance, side: side) }
+            var added = pickOrder.count - basePickOrder.count
+            while walked < distance && added < room {
+                walked += 1
                 let slot = grid.slot(at: anchor + side * walked)
                 if !base.contains(slot) {
-                    selection.remove(slot)
-                    pickOrder.removeLast()
+                    selection.insert(slot)
+                    pickOrder.append(slot)
+                    added += 1
                     flips &+= 1
                 }
-                walked -= 1
             }
-        }
-        if oldSide != side { unwind(to: 0, side: oldSide) } else { unwind(to: distance, side: side) }
-        var added = pickOrder.count - drag.basePickOrder.count
-        while walked < distance && added < room {
-            walked += 1
-            let slot = grid.slot(at: anchor + side * walked)
-            if !base.contains(slot) {
-                selection.insert(slot)
-                pickOrder.append(slot)
-                added += 1
-                flips &+= 1
+            self.walked = walked
+            guard walked < distance else { return (flips, false) }
+            // The limit stopped the walk: a photo beyond it not in the base is kept out. Fewer
+            // than `limit` photos of the range are in the base, so this search is short.
+            for further in (walked + 1) ... distance where !base.contains(grid.slot(at: anchor + side * further)) {
+                return (flips, true)
             }
+            return (flips, false)
         }
-        self.drag!.walked = walked
-        guard walked < distance else { return (flips, false) }
-        // The limit stopped the walk: a photo beyond it not in the base is kept out. Fewer
-        // than `limit` photos of the range are in the base, so this search is short.
-        for further in (walked + 1) ... distance where !base.contains(grid.slot(at: anchor + side * further)) {
-            return (flips, true)
-        }
-        return (flips, false)
     }
 }

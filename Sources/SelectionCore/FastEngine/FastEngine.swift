@@ -10,12 +10,16 @@
 ///
 /// Each operation's cost is stated where it is implemented; N is the grid's photo count.
 public struct FastEngine: SelectionEngine, Sendable {
+    // Only this file writes the state: the drag's moves get the selection and picks handed
+    // over for the call (`SlotDrag.move`), the event store names slots through
+    // `adoptNames(_:)`, and the planted bugs write through the testing hooks at the end.
+
     /// The interner between ids and slots; grows when a trace names a new id.
-    public internal(set) var slots: SlotTable
+    public private(set) var slots: SlotTable
     public private(set) var grid: LiveSlots
-    public internal(set) var selection: SelectionBitmap
+    public private(set) var selection: SelectionBitmap
     /// The selection in pick order; maintained only when `limit` is set.
-    public internal(set) var pickOrder: [PhotoSlot] = []
+    public private(set) var pickOrder: [PhotoSlot] = []
     public private(set) var mode: Mode = .browsing
     /// The sheet shown, if any (kept in `cover`).
     public private(set) var sheet: Sheet? {
@@ -32,32 +36,15 @@ public struct FastEngine: SelectionEngine, Sendable {
     /// those lists, and the steps then carry empty ones.
     public var listsActionPhotos = true
     /// The drag in progress (SPEC.md section 6), if any. Set and cleared with `cover`.
-    var drag: SlotDrag?
+    private var drag: SlotDrag?
     /// What a tap in selecting mode must not simply toggle under: a sheet, or a drag in
     /// progress. The two never overlap (any other event ends a drag first, and a drag cannot
     /// begin under a sheet), so one byte holds both and a tap tests it once.
-    var cover: Cover?
+    private var cover: Cover?
 
     enum Cover: Sendable {
         case sheet(Sheet)
         case drag
-    }
-
-    /// What a drag remembers when it begins, and where it is (see `FastEngine+Drag.swift`).
-    struct SlotDrag: Sendable {
-        /// Grid positions: the grid cannot change while a drag lasts (any other event ends it).
-        var anchorPosition: Int
-        /// The position the range reaches now, on the anchor's side the finger is on.
-        var endPosition: Int
-        var unchoosing: Bool
-        /// The selection and picks when the drag began: photos leaving the range get their
-        /// state back from here. Copies share their storage, so keeping them is O(1).
-        var baseSelection: SelectionBitmap
-        var basePickOrder: [PhotoSlot]
-        /// Choosing with a limit: how far from the anchor, towards the end, the photos of the
-        /// range have been walked (every one not in the base was added while the count was
-        /// below the limit; the walk stops at the limit).
-        var walked = 0
     }
 
     /// O(N) for a grid given by count (the slot order is written once; no string is built),
@@ -96,6 +83,20 @@ public struct FastEngine: SelectionEngine, Sendable {
     @discardableResult
     public mutating func intern(_ photo: PhotoID) -> PhotoSlot {
         slots.intern(photo).slot
+    }
+
+    /// `event` with its photos interned, new ids getting the next slots: what `apply(_: Event)`
+    /// does before it applies, for a store that logs the interned event. Amortised O(photos).
+    mutating func intern(_ event: Event) -> SlotEvent {
+        slots.intern(event)
+    }
+
+    /// Names slots by `names` from now on: a table that grew from this engine's own (it
+    /// interned every event applied since), so that each slot keeps its id. O(1); the table
+    /// is shared until one side interns a new id.
+    mutating func adoptNames(_ names: SlotTable) {
+        assert(names.count >= slots.count, "a table that names slots grows from the engine's own")
+        slots = names
     }
 
     public var photoCount: Int { grid.count }
@@ -271,15 +272,54 @@ public struct FastEngine: SelectionEngine, Sendable {
         return tap(slot)
     }
 
+    /// Begins a drag at `slot`: the anchor flips. O(log B) to find its position.
+    private mutating func dragBegan(at slot: PhotoSlot) -> SlotStep {
+        guard grid.contains(slot) else { return .rejected(.unknownPhoto) }
+        guard mode == .selecting else { return .ignored }
+        if sheet != nil { return .rejected(.covered) }
+        let unchoosing = selection.contains(slot)
+        if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
+        drag = SlotDrag(
+            anchor: grid.position(of: slot)!, unchoosing: unchoosing, base: selection, basePicks: pickOrder)
+        cover = .drag
+        if unchoosing {
+            selection.remove(slot)
+            if limit != nil, let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
+        } else {
+            // The anchor is not in the base, and the count is below the limit: it is added.
+            selection.insert(slot)
+            if limit != nil { pickOrder.append(slot) }
+        }
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: .countChanged(selection.count))
+    }
+
+    /// Moves the drag's end to `slot`. O(log B) to find it, then O(change) (see
+    /// `FastEngine+Drag.swift`).
+    private mutating func dragMoved(to slot: PhotoSlot) -> SlotStep {
+        guard mode == .selecting, drag != nil else { return .ignored }
+        guard let end = grid.position(of: slot) else { return .rejected(.unknownPhoto) }
+        let countBefore = selection.count
+        let (flips, keptOut) = drag!.move(
+            to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+        // Picks change only with the selection: they are the base's picks that stay, then
+        // the photos added, in walking order.
+        guard flips > 0 else { return keptOut ? .rejected(.limitReached) : .ignored }
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: selection.count != countBefore ? .countChanged(selection.count) : nil)
+    }
+
     /// Ends the drag in progress: O(1) (the base copies are released).
-    mutating func endDrag() {
+    private mutating func endDrag() {
         drag = nil
         cover = nil
     }
 
     /// O(N / 64) words for the union with the live bitmap; with a limit, O(N) more to append
     /// the new picks in grid order.
-    mutating func selectAll(checkingLimit: Bool = true) -> SlotStep {
+    private mutating func selectAll(checkingLimit: Bool = true) -> SlotStep {
         guard mode == .selecting else { return .ignored }
         if sheet != nil { return .rejected(.covered) }
         if selection.count == grid.count { return .ignored }
@@ -398,6 +438,24 @@ public struct FastEngine: SelectionEngine, Sendable {
             if values[middle] < value { low = middle + 1 } else { high = middle }
         }
         return low < values.count && values[low] == value
+    }
+}
+
+/// Hooks for the engines with a planted bug (PropertyTesting's `Mutant`): they break the
+/// engine through its own code paths, so that a planted bug differs from the engine in the
+/// one check it drops and in nothing else. Not part of the engine's public surface.
+@_spi(Testing) extension FastEngine {
+    /// Select all without the limit check: everything else (mode, sheet, pick order, the
+    /// step) as `apply(.selectAll)`. O(N / 64) words, O(N) more with a limit.
+    public mutating func selectAllIgnoringLimit() -> Step {
+        slots.step(for: selectAll(checkingLimit: false))
+    }
+
+    /// Puts back a selection and pick order read earlier from this engine, as if the steps
+    /// since had not touched them. O(1) plus the pick order's copy.
+    public mutating func restoreSelection(_ selection: SelectionBitmap, pickOrder: [PhotoSlot]) {
+        self.selection = selection
+        self.pickOrder = pickOrder
     }
 }
 

@@ -1,6 +1,6 @@
 import SeededRandom
 import Testing
-@testable import SelectionCore
+import SelectionCore
 
 /// The fast engine's drag path (SPEC.md section 6) against the reference model, step by step:
 /// seeded sessions of drag bursts (a begin, moves back and forth, a row or a few photos at a

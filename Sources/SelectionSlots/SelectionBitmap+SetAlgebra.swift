@@ -98,10 +98,12 @@ extension SelectionBitmapStorage {
         // are journaled at the end, once it is known whether they all fit: a large change
         // (pruning) overflows the journal, and is then not recorded flip by flip only to be
         // dropped. On the stack for up to a few hundred directories (tens of millions of slots).
-        SelectionBitmapReplacedDirectories.withRoom(for: directories.count) { replaced in
+        withUnsafeTemporaryAllocation(of: SelectionBitmapDirectory?.self, capacity: directories.count) { room in
+            let replaced = SelectionBitmapReplacedDirectories(initializing: room)
             var replacedFlips = 0
             combine(with: other, replacing: replaced, flips: &replacedFlips, Operation.self)
             journalFlips(ofReplaced: replaced, count: replacedFlips)
+            replaced.deinitialize()
         }
     }
 

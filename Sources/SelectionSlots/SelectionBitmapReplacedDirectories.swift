@@ -2,30 +2,36 @@
 /// none), kept alive until their flips are journaled at the end of the operation, once it is
 /// known whether they all fit (see `SelectionBitmapStorage.combine(with:_:)`).
 ///
-/// On the stack: one reference per directory, a few hundred at tens of millions of slots.
+/// A view of room the operation allocates on the stack (one reference per directory, a few
+/// hundred at tens of millions of slots) with `withUnsafeTemporaryAllocation`, in its own
+/// closure: a helper taking a closure of its own would capture the other bitmap in that
+/// closure's context, a retain and a release of its levels per operation.
 struct SelectionBitmapReplacedDirectories {
-    private let directories: UnsafeMutableBufferPointer<SelectionBitmapDirectory?>
+    private let room: UnsafeMutableBufferPointer<SelectionBitmapDirectory?>
 
-    private init(_ directories: UnsafeMutableBufferPointer<SelectionBitmapDirectory?>) {
-        self.directories = directories
+    /// Makes every entry of `room` nil.
+    ///
+    /// - Precondition: `room` is uninitialised and outlives every use of the view; it is
+    ///   given back with `deinitialize()`.
+    @inline(__always)
+    init(initializing room: UnsafeMutableBufferPointer<SelectionBitmapDirectory?>) {
+        room.initialize(repeating: nil)
+        self.room = room
     }
 
-    /// Calls `body` with room for `count` directories, all nil at first, and releases the
-    /// ones stored there when `body` returns. The room is valid only within `body`.
-    static func withRoom(for count: Int, _ body: (SelectionBitmapReplacedDirectories) -> Void) {
-        withUnsafeTemporaryAllocation(of: SelectionBitmapDirectory?.self, capacity: count) { room in
-            room.initialize(repeating: nil)
-            body(SelectionBitmapReplacedDirectories(room))
-            _ = room.deinitialize()
-        }
+    /// Releases the directories stored, leaving the room uninitialised. The view is not
+    /// used afterwards.
+    @inline(__always)
+    func deinitialize() {
+        _ = room.deinitialize()
     }
 
     /// The number of directory indices there is room for.
-    var count: Int { directories.count }
+    var count: Int { room.count }
 
     /// The directory replaced at `directoryIndex` (0 ..< count), nil if none.
     subscript(directoryIndex: Int) -> SelectionBitmapDirectory? {
-        get { directories[directoryIndex] }
-        nonmutating set { directories[directoryIndex] = newValue }
+        get { room[directoryIndex] }
+        nonmutating set { room[directoryIndex] = newValue }
     }
 }

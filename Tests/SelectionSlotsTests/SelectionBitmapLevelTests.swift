@@ -57,17 +57,22 @@ struct SelectionBitmapLevelTests {
         #expect(others.allSatisfy { directory.chunk(at: $0) == nil })
     }
 
-    /// The room starts all nil, holds what is stored, and lets go of it when the call ends.
-    @Test func replacedDirectoriesAreKeptForTheCallAndReleasedAfter() {
+    /// The room starts all nil, holds what is stored, and lets go of it when given back.
+    @Test func replacedDirectoriesAreKeptUntilTheRoomIsGivenBack() {
         weak var released: SelectionBitmapDirectory?
-        SelectionBitmapReplacedDirectories.withRoom(for: 7) { replaced in
+        withUnsafeTemporaryAllocation(of: SelectionBitmapDirectory?.self, capacity: 7) { room in
+            let replaced = SelectionBitmapReplacedDirectories(initializing: room)
             #expect(replaced.count == 7)
             #expect((0..<7).allSatisfy { replaced[$0] == nil })
-            let directory = SelectionBitmapDirectory.makeEmpty()
-            released = directory
-            replaced[3] = directory
-            #expect(replaced[3] === directory)
+            do {
+                let directory = SelectionBitmapDirectory.makeEmpty()
+                released = directory
+                replaced[3] = directory
+                #expect(replaced[3] === directory)
+            }
             #expect((0..<7).filter { replaced[$0] != nil } == [3])
+            #expect(released != nil, "the room keeps the directory alive")
+            replaced.deinitialize()
         }
         #expect(released == nil, "the room released the directory it held")
     }

@@ -137,7 +137,6 @@ final class SelectionChangeJournal {
         #endif
     }
 
-
     /// Records the flips of one word: the bits of `changedBits`, `wordBase` being the slot
     /// of bit 0 and `newWord` the word after the change; marks the journal incomplete
     /// instead when they do not fit. The caller holds the sole reference.

@@ -32,7 +32,7 @@ struct ChunkOwnership: ~Copyable {
         let wordIndex = chunkIndex >> 6
         let word =
             wordIndex == 0
-            ? firstWord : (wordIndex <= laterCapacity ? laterWords.unsafelyUnwrapped[wordIndex - 1] : 0)
+            ? firstWord : (wordIndex <= laterCapacity ? laterWord(at: wordIndex) : 0)
         return word & (1 << UInt64(chunkIndex & 63)) != 0
     }
 
@@ -45,7 +45,7 @@ struct ChunkOwnership: ~Copyable {
             firstWord |= bit
         } else {
             if wordIndex > laterCapacity { grow(toHold: wordIndex) }
-            laterWords.unsafelyUnwrapped[wordIndex - 1] |= bit
+            setBits(bit, inLaterWordAt: wordIndex)
         }
         mayOwnAny = true
     }
@@ -54,10 +54,30 @@ struct ChunkOwnership: ~Copyable {
     mutating func forgetAll() {
         guard mayOwnAny else { return }
         firstWord = 0
-        laterWords?.update(repeating: 0, count: laterCapacity)
+        clearLaterWords()
         mayOwnAny = false
     }
 
+    // The words past the first: every access to `laterWords` is in the members below.
+
+    /// Word `wordIndex` (1 ... laterCapacity). O(1).
+    @inline(__always)
+    private func laterWord(at wordIndex: Int) -> UInt64 {
+        laterWords.unsafelyUnwrapped[wordIndex - 1]
+    }
+
+    /// Sets `bits` in word `wordIndex` (1 ... laterCapacity). O(1).
+    @inline(__always)
+    private mutating func setBits(_ bits: UInt64, inLaterWordAt wordIndex: Int) {
+        laterWords.unsafelyUnwrapped[wordIndex - 1] |= bits
+    }
+
+    /// Clears the words past the first. O(laterCapacity).
+    private mutating func clearLaterWords() {
+        laterWords?.update(repeating: 0, count: laterCapacity)
+    }
+
+    /// Makes room for words 1 ... `wordCount`, clear where new. Amortised O(1) per word.
     private mutating func grow(toHold wordCount: Int) {
         let newCapacity = Swift.max(wordCount, laterCapacity * 2, 4)
         let newWords = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)

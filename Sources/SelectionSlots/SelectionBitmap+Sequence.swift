@@ -32,7 +32,7 @@ extension SelectionBitmap: Sequence {
                 if nextWordIndex == SelectionBitmapChunk.wordCount {
                     guard advanceToNextNonEmptyChunk() else { return nil }
                 }
-                bits = chunk.unsafelyUnwrapped.word(at: nextWordIndex)
+                bits = chunk.allocated.word(at: nextWordIndex)
                 wordBase = ((nextChunkIndex - 1) << SelectionBitmapChunk.bitShift) | (nextWordIndex << 6)
                 nextWordIndex += 1
             }

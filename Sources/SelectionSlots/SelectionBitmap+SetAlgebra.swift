@@ -98,19 +98,19 @@ extension SelectionBitmapStorage {
         // are journaled at the end, once it is known whether they all fit: a large change
         // (pruning) overflows the journal, and is then not recorded flip by flip only to be
         // dropped. On the stack for up to a few hundred directories (tens of millions of slots).
-        withUnsafeTemporaryAllocation(of: SelectionBitmapDirectory?.self, capacity: directories.count) { replaced in
-            replaced.initialize(repeating: nil)
+        withUnsafeTemporaryAllocation(of: SelectionBitmapDirectory?.self, capacity: directories.count) { room in
+            let replaced = SelectionBitmapReplacedDirectories(initializing: room)
             var replacedFlips = 0
             combine(with: other, replacing: replaced, flips: &replacedFlips, Operation.self)
-            journalFlips(ofReplaced: UnsafeBufferPointer(replaced), count: replacedFlips)
-            _ = replaced.deinitialize()
+            journalFlips(ofReplaced: replaced, count: replacedFlips)
+            replaced.deinitialize()
         }
     }
 
     /// The walk of `combine`: shared directories are rebuilt (their old objects stored in
     /// `replaced`, their flips counted, not journaled), unique ones changed in place.
     private mutating func combine<Operation: ChunkOperation>(
-        with other: SelectionBitmap, replacing replaced: UnsafeMutableBufferPointer<SelectionBitmapDirectory?>,
+        with other: SelectionBitmap, replacing replaced: SelectionBitmapReplacedDirectories,
         flips replacedFlips: inout Int, _: Operation.Type
     ) {
         for directoryIndex in directories.indices {
@@ -149,7 +149,7 @@ extension SelectionBitmapStorage {
                     directory.clearChunk(at: chunkIndex)
                 case .takeTheirs:
                     let directory = uniqueDirectory(at: directoryIndex)
-                    let theirChunk = theirs.unsafelyUnwrapped.chunk(at: chunkIndex).unsafelyUnwrapped
+                    let theirChunk = theirs.allocated.allocatedChunk(at: chunkIndex)
                     recordFlips(of: nil, becoming: theirChunk, chunkIndex: directoryIndex << 6 | chunkIndex)
                     count += theirChunk.population
                     directory.setChunk(theirChunk, at: chunkIndex)
@@ -157,7 +157,7 @@ extension SelectionBitmapStorage {
                     // `other` keeps their chunk alive while its words are read.
                     combineWords(
                         ofChunk: directoryIndex << 6 | chunkIndex,
-                        with: theirs.unsafelyUnwrapped.chunk(at: chunkIndex).unsafelyUnwrapped.words,
+                        with: theirs.allocated.allocatedChunk(at: chunkIndex).words,
                         Operation.self)
                 }
             }
@@ -193,23 +193,23 @@ extension SelectionBitmapStorage {
                 guard rebuilt != nil else { continue }
                 chunk = myChunk
             case .clear:
-                let population = myChunk.unsafelyUnwrapped.population
+                let population = myChunk.allocated.population
                 countChange -= population
                 flips += population
                 chunk = nil
             case .takeTheirs:
-                let population = theirChunk.unsafelyUnwrapped.population
+                let population = theirChunk.allocated.population
                 countChange += population
                 flips += population
                 chunk = theirChunk
             case .combineWords:
-                let source = myChunk.unsafelyUnwrapped
+                let source = myChunk.allocated
                 let target = SelectionBitmapChunk.makeUninitialized()
                 let delta = Self.writeCombinedWords(
-                    of: source.words, with: theirChunk.unsafelyUnwrapped.words, into: target.words, Operation.self)
+                    of: source.words, with: theirChunk.allocated.words, into: target.mutableWords, Operation.self)
                 countChange += delta
                 target.population = source.population + delta
-                flips += Operation.flips == .both ? Self.flipCount(from: source.words, to: target.words) : abs(delta)
+                flips += Operation.flips == .both ? source.words.flipCount(to: target.words) : abs(delta)
                 chunk = target
             }
             if rebuilt == nil {
@@ -218,11 +218,11 @@ extension SelectionBitmapStorage {
                 // The chunks before it are kept, shared with the copy.
                 let directory = SelectionBitmapDirectory.makeUninitialized()
                 for earlier in 0..<chunkIndex {
-                    (directory.chunks + earlier).initialize(to: mine.chunk(at: earlier))
+                    directory.initializeChunk(mine.chunk(at: earlier), at: earlier)
                 }
                 rebuilt = directory
             }
-            (rebuilt.unsafelyUnwrapped.chunks + chunkIndex).initialize(to: chunk)
+            rebuilt.allocated.initializeChunk(chunk, at: chunkIndex)
         }
         count += countChange
         guard let rebuilt else { return nil }
@@ -234,7 +234,7 @@ extension SelectionBitmapStorage {
     /// nil where it replaced none) and their replacements, `flips` in all, or marks the journal
     /// incomplete when they do not fit. Only chunks that are not the same object on both sides
     /// are read; nothing is read when the journal is already incomplete or overflows.
-    private mutating func journalFlips(ofReplaced replaced: UnsafeBufferPointer<SelectionBitmapDirectory?>, count flips: Int) {
+    private mutating func journalFlips(ofReplaced replaced: SelectionBitmapReplacedDirectories, count flips: Int) {
         guard flips > 0 else { return }
         let journal = uniqueJournal()
         guard journal.isComplete else { return }
@@ -242,34 +242,23 @@ extension SelectionBitmapStorage {
             journal.markIncomplete()
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: SelectionBitmapChunk.wordCount) { zero in
-            let zeroWords = UnsafePointer(zero.baseAddress.unsafelyUnwrapped)
-            zero.baseAddress.unsafelyUnwrapped.initialize(repeating: 0, count: SelectionBitmapChunk.wordCount)
-            for (directoryIndex, old) in replaced.enumerated() {
-                guard let old else { continue }
-                let new = directories[directoryIndex]
-                for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
-                    let oldChunk = old.chunk(at: chunkIndex)
-                    let newChunk = new.chunk(at: chunkIndex)
-                    if oldChunk === newChunk { continue }
-                    let oldWords = oldChunk.map { UnsafePointer($0.words) } ?? zeroWords
-                    let newWords = newChunk.map { UnsafePointer($0.words) } ?? zeroWords
-                    journal.recordFlips(
-                        from: oldWords, to: newWords,
-                        chunkBase: (directoryIndex << SelectionBitmapDirectory.chunkShift | chunkIndex) << SelectionBitmapChunk.bitShift,
-                        flipCount: Self.flipCount(from: oldWords, to: newWords))
-                }
+        // An unallocated chunk reads as clear words.
+        let clearWords = SelectionBitmapChunkWords.allClear
+        for directoryIndex in 0..<replaced.count {
+            guard let old = replaced[directoryIndex] else { continue }
+            let new = directories[directoryIndex]
+            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount {
+                let oldChunk = old.chunk(at: chunkIndex)
+                let newChunk = new.chunk(at: chunkIndex)
+                if oldChunk === newChunk { continue }
+                let oldWords = oldChunk?.words ?? clearWords
+                let newWords = newChunk?.words ?? clearWords
+                journal.recordFlips(
+                    from: oldWords, to: newWords,
+                    chunkBase: (directoryIndex << SelectionBitmapDirectory.chunkShift | chunkIndex) << SelectionBitmapChunk.bitShift,
+                    flipCount: oldWords.flipCount(to: newWords))
             }
         }
-    }
-
-    /// The number of bits that differ between two chunks' words. O(64), vectorised.
-    private static func flipCount(from oldWords: UnsafePointer<UInt64>, to newWords: UnsafePointer<UInt64>) -> Int {
-        var flips = 0
-        for wordIndex in 0..<SelectionBitmapChunk.wordCount {
-            flips &+= (oldWords[wordIndex] ^ newWords[wordIndex]).nonzeroBitCount
-        }
-        return flips
     }
 
     /// What to do with one chunk, decided without writing anything. Takes the references as
@@ -287,8 +276,8 @@ extension SelectionBitmapStorage {
         } else if mineIsEmpty {
             shortcut = Operation.whenMineIsEmpty
         } else {
-            let myWords = mine.unsafelyUnwrapped.words
-            let theirWords = theirs.unsafelyUnwrapped.words
+            let myWords = mine.allocated.words
+            let theirWords = theirs.allocated.words
             for wordIndex in 0..<SelectionBitmapChunk.wordCount
             where Operation.combine(myWords[wordIndex], theirWords[wordIndex]) != myWords[wordIndex] {
                 return .combineWords
@@ -310,30 +299,30 @@ extension SelectionBitmapStorage {
     /// as random when pruning (a quarter of the words at 1 % removal), and a mispredicted
     /// branch per word used to cost more than the words themselves.
     private mutating func combineWords<Operation: ChunkOperation>(
-        ofChunk chunkIndex: Int, with theirWords: UnsafePointer<UInt64>, _: Operation.Type
+        ofChunk chunkIndex: Int, with theirWords: SelectionBitmapChunkWords, _: Operation.Type
     ) {
         let directory = uniqueDirectory(at: chunkIndex >> SelectionBitmapDirectory.chunkShift)
-        let slot = directory.chunks + (chunkIndex & 63)
+        let chunkInDirectory = chunkIndex & 63
         // Asked before any reference to the chunk is bound.
-        guard isKnownUniquelyReferenced(&slot.pointee) else {
-            slot.pointee = combinedCopy(
-                of: slot.pointee.unsafelyUnwrapped, with: theirWords, chunkIndex: chunkIndex, Operation.self)
+        guard directory.isChunkUnique(at: chunkInDirectory) else {
+            let copy = combinedCopy(
+                of: directory.allocatedChunk(at: chunkInDirectory), with: theirWords, chunkIndex: chunkIndex,
+                Operation.self)
+            directory.setChunk(copy, at: chunkInDirectory)
             return
         }
         let journal = uniqueJournal()
-        let chunk = slot.pointee.unsafelyUnwrapped
+        let chunk = directory.allocatedChunk(at: chunkInDirectory)
         let delta: Int
         if journal.isComplete {
             // In place: the old words are saved first (512 bytes on the stack) to journal from.
-            delta = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: SelectionBitmapChunk.wordCount) { saved in
-                let oldWords = saved.baseAddress.unsafelyUnwrapped
-                oldWords.initialize(from: chunk.words, count: SelectionBitmapChunk.wordCount)
-                let delta = Self.writeCombinedWords(of: oldWords, with: theirWords, into: chunk.words, Operation.self)
+            delta = chunk.words.withScratchCopy { oldWords in
+                let delta = Self.writeCombinedWords(of: oldWords, with: theirWords, into: chunk.mutableWords, Operation.self)
                 Self.journalFlips(from: oldWords, to: chunk.words, count: delta, chunkIndex: chunkIndex, in: journal, Operation.self)
                 return delta
             }
         } else {
-            delta = Self.writeCombinedWords(of: chunk.words, with: theirWords, into: chunk.words, Operation.self)
+            delta = Self.writeCombinedWords(of: chunk.words, with: theirWords, into: chunk.mutableWords, Operation.self)
         }
         count += delta
         chunk.population += delta
@@ -342,12 +331,12 @@ extension SelectionBitmapStorage {
     /// A new chunk holding `combine(source, theirs)`, for a `source` this value shares; counts
     /// and journals the flips. One allocation, one pass over the words.
     private mutating func combinedCopy<Operation: ChunkOperation>(
-        of source: SelectionBitmapChunk, with theirWords: UnsafePointer<UInt64>, chunkIndex: Int,
+        of source: SelectionBitmapChunk, with theirWords: SelectionBitmapChunkWords, chunkIndex: Int,
         _: Operation.Type
     ) -> SelectionBitmapChunk {
         let journal = uniqueJournal()
         let target = SelectionBitmapChunk.makeUninitialized()
-        let delta = Self.writeCombinedWords(of: source.words, with: theirWords, into: target.words, Operation.self)
+        let delta = Self.writeCombinedWords(of: source.words, with: theirWords, into: target.mutableWords, Operation.self)
         if journal.isComplete {
             // The shared source keeps the old words to journal from.
             Self.journalFlips(from: source.words, to: target.words, count: delta, chunkIndex: chunkIndex, in: journal, Operation.self)
@@ -364,8 +353,8 @@ extension SelectionBitmapStorage {
     /// counted once per word for an operation that only clears or only sets bits.
     @inline(__always)
     private static func writeCombinedWords<Operation: ChunkOperation>(
-        of oldWords: UnsafePointer<UInt64>, with theirWords: UnsafePointer<UInt64>,
-        into newWords: UnsafeMutablePointer<UInt64>, _: Operation.Type
+        of oldWords: SelectionBitmapChunkWords, with theirWords: SelectionBitmapChunkWords,
+        into newWords: SelectionBitmapMutableChunkWords, _: Operation.Type
     ) -> Int {
         var cleared = 0
         var set = 0
@@ -389,10 +378,10 @@ extension SelectionBitmapStorage {
     /// operation that flips one way; one that flips both ways counts them here.
     @inline(__always)
     private static func journalFlips<Operation: ChunkOperation>(
-        from oldWords: UnsafePointer<UInt64>, to newWords: UnsafePointer<UInt64>, count populationChange: Int,
+        from oldWords: SelectionBitmapChunkWords, to newWords: SelectionBitmapChunkWords, count populationChange: Int,
         chunkIndex: Int, in journal: SelectionChangeJournal, _: Operation.Type
     ) {
-        let flipCount = Operation.flips == .both ? flipCount(from: oldWords, to: newWords) : abs(populationChange)
+        let flipCount = Operation.flips == .both ? oldWords.flipCount(to: newWords) : abs(populationChange)
         journal.recordFlips(
             from: oldWords, to: newWords, chunkBase: chunkIndex << SelectionBitmapChunk.bitShift, flipCount: flipCount)
     }
@@ -403,33 +392,14 @@ extension SelectionBitmapStorage {
             let wordCount = SelectionBitmapChunk.wordCount
             let chunkTotal = Swift.min(directories.count << SelectionBitmapDirectory.chunkShift, (flat.count + wordCount - 1) / wordCount)
             for chunkIndex in 0..<chunkTotal where (chunk(at: chunkIndex)?.population ?? 0) != 0 {
-                let mine = chunk(at: chunkIndex).unsafelyUnwrapped.words
-                let available = Swift.min(wordCount, flat.count - chunkIndex * wordCount)
-                Self.withWords(of: flat, chunk: chunkIndex, available: available) { theirs in
+                let mine = allocatedChunk(at: chunkIndex).words
+                SelectionBitmapChunkWords.withChunk(chunkIndex, of: flat) { theirs in
                     for wordIndex in 0..<wordCount where mine[wordIndex] & theirs[wordIndex] != 0 {
                         combineWords(ofChunk: chunkIndex, with: theirs, Subtraction.self)
                         return
                     }
                 }
             }
-        }
-    }
-
-    /// Calls `body` with the 64 words of chunk `chunk` in `flat`, zero-padded past `available`.
-    private static func withWords(
-        of flat: UnsafeBufferPointer<UInt64>, chunk: Int, available: Int,
-        _ body: (UnsafePointer<UInt64>) -> Void
-    ) {
-        let start = flat.baseAddress.unsafelyUnwrapped + chunk * SelectionBitmapChunk.wordCount
-        if available == SelectionBitmapChunk.wordCount {
-            body(start)
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: SelectionBitmapChunk.wordCount) { padded in
-            let base = padded.baseAddress.unsafelyUnwrapped
-            base.initialize(repeating: 0, count: SelectionBitmapChunk.wordCount)
-            base.update(from: start, count: available)
-            body(base)
         }
     }
 

@@ -25,7 +25,7 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
     /// A chunk with every bit clear. One allocation.
     static func makeEmpty() -> SelectionBitmapChunk {
         let chunk = allocate()
-        chunk.words.initialize(repeating: 0, count: wordCount)
+        chunk.mutableWords.initialize(repeating: 0, from: 0, count: wordCount)
         return chunk
     }
 
@@ -33,14 +33,14 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
     static func makeFilled(bitCount setBits: Int) -> SelectionBitmapChunk {
         precondition(setBits >= 0 && setBits <= bitCount)
         let chunk = allocate()
-        let words = chunk.words
+        let words = chunk.mutableWords
         let fullWords = setBits >> 6
-        words.initialize(repeating: ~0, count: fullWords)
+        words.initialize(repeating: ~0, from: 0, count: fullWords)
         if fullWords < wordCount {
             let rest = setBits & 63
             words[fullWords] = rest == 0 ? 0 : (~0 as UInt64) >> (64 - rest)
             let after = fullWords + 1
-            (words + after).initialize(repeating: 0, count: wordCount - after)
+            words.initialize(repeating: 0, from: after, count: wordCount - after)
         }
         chunk.population = setBits
         return chunk
@@ -54,7 +54,7 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
     /// An independent chunk with the same bits, for copy-on-write. One allocation, 512 bytes copied.
     func copy() -> SelectionBitmapChunk {
         let chunk = SelectionBitmapChunk.allocate()
-        chunk.words.initialize(from: words, count: SelectionBitmapChunk.wordCount)
+        chunk.mutableWords.initialize(copying: words)
         chunk.population = population
         return chunk
     }
@@ -77,13 +77,22 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
         withUnsafeMutablePointerToHeader { $0 }
     }
 
-    /// The 64 words. Valid while the chunk is alive; written only by the sole owner.
+    /// The 64 words, to read. Valid while the chunk is alive.
     ///
-    /// With `populationPointer`, the only places this type hands out pointers: every word
-    /// access goes through it, so the words need no exclusivity check.
+    /// With `mutableWords` and `populationPointer`, the only places this type hands out its
+    /// memory: every word access goes through them, so the words need no exclusivity check.
     @inlinable @inline(__always)
-    var words: UnsafeMutablePointer<UInt64> {
-        withUnsafeMutablePointerToElements { $0 }
+    var words: SelectionBitmapChunkWords {
+        SelectionBitmapChunkWords(unsafeStart: withUnsafeMutablePointerToElements { $0 })
+    }
+
+    /// The 64 words, to write. Valid while the chunk is alive.
+    ///
+    /// - Precondition: the caller holds the sole reference (or is building the chunk), so
+    ///   that no snapshot sees the change.
+    @inline(__always)
+    var mutableWords: SelectionBitmapMutableChunkWords {
+        SelectionBitmapMutableChunkWords(unsafeStart: withUnsafeMutablePointerToElements { $0 })
     }
 
     @inlinable @inline(__always)
@@ -102,8 +111,8 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
     ) -> (Result, Int) {
         // Pointers, not a reference held across `body`: the directory keeps the chunk alive,
         // and holding it would cost a retain and a release per write.
-        let words = slot.pointee.unsafelyUnwrapped.words
-        let population = slot.pointee.unsafelyUnwrapped.populationPointer
+        let words = slot.pointee.allocated.mutableWords
+        let population = slot.pointee.allocated.populationPointer
         var write = SelectionBitmapChunkWrite(words: words, chunkBase: chunkBase, journal: journal)
         let result = body(&write)
         population.pointee &+= write.populationChange
@@ -113,7 +122,7 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
     /// Clears every bit, keeping the allocation for later writes.
     func removeAll() {
         guard population != 0 else { return }
-        words.update(repeating: 0, count: SelectionBitmapChunk.wordCount)
+        mutableWords.update(repeating: 0)
         population = 0
     }
 
@@ -127,5 +136,18 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
             return false
         }
         return true
+    }
+}
+
+extension Optional where Wrapped == SelectionBitmapChunk {
+    /// The chunk, where the caller knows that it is allocated: a reference found non-nil
+    /// before (an owned chunk, one the iterator stopped at), or one with a population.
+    /// Unchecked in release builds; checked in builds with `SLOTS_INTERNAL_CHECKS`.
+    @inlinable @inline(__always)
+    var allocated: SelectionBitmapChunk {
+        #if SLOTS_INTERNAL_CHECKS
+        if self == nil { fatalError("SelectionBitmap: an unallocated chunk was taken for an allocated one") }
+        #endif
+        return unsafelyUnwrapped
     }
 }

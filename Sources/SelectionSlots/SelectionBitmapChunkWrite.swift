@@ -5,7 +5,7 @@
 /// population change, which the bitmap applies once the write is over, so a word cannot
 /// change without its entries and counts.
 struct SelectionBitmapChunkWrite {
-    private let words: UnsafeMutablePointer<UInt64>
+    private let words: SelectionBitmapMutableChunkWords
     /// The slot of the chunk's bit 0.
     private let chunkBase: Int
     /// Unretained: the bitmap's storage holds the journal for the whole write, and a retain
@@ -17,7 +17,7 @@ struct SelectionBitmapChunkWrite {
     private(set) var flipCount = 0
 
     @inline(__always)
-    init(words: UnsafeMutablePointer<UInt64>, chunkBase: Int, journal: SelectionChangeJournal) {
+    init(words: SelectionBitmapMutableChunkWords, chunkBase: Int, journal: SelectionChangeJournal) {
         self.words = words
         self.chunkBase = chunkBase
         self.journal = Unmanaged.passUnretained(journal)
@@ -32,13 +32,13 @@ struct SelectionBitmapChunkWrite {
     /// Flips bit `bit` (0 ..< 4096); returns whether it is now set. O(1), one journal entry.
     @inline(__always)
     mutating func flip(bit: Int) -> Bool {
-        let word = words + (bit >> 6)
+        let wordIndex = bit >> 6
         let mask: UInt64 = 1 << UInt64(bit & 63)
-        let flipped = word.pointee ^ mask
-        word.pointee = flipped
+        let flipped = words[wordIndex] ^ mask
+        words[wordIndex] = flipped
         let isSet = flipped & mask != 0
         populationChange &+= isSet ? 1 : -1
-        journal._withUnsafeGuaranteedRef { $0.record(PhotoSlot(chunkBase | bit), isNowSet: isSet) }
+        withJournal { $0.record(PhotoSlot(chunkBase | bit), isNowSet: isSet) }
         return isSet
     }
 
@@ -52,10 +52,17 @@ struct SelectionBitmapChunkWrite {
         let removed = (old & ~newWord).nonzeroBitCount
         populationChange &+= added &- removed
         flipCount &+= added &+ removed
-        journal._withUnsafeGuaranteedRef { journal in
+        withJournal { journal in
             if journal.isComplete {
                 journal.record(changedBits: old ^ newWord, newWord: newWord, wordBase: chunkBase | (index << 6))
             }
         }
+    }
+
+    /// Runs `body` on the journal, which the bitmap's storage keeps alive for the whole
+    /// write, without retaining it.
+    @inline(__always)
+    private func withJournal(_ body: (SelectionChangeJournal) -> Void) {
+        journal._withUnsafeGuaranteedRef(body)
     }
 }

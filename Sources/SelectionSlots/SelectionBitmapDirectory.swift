@@ -24,7 +24,7 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     /// A directory of 64 nil chunks.
     static func makeEmpty() -> SelectionBitmapDirectory {
         let directory = allocate()
-        directory.chunks.initialize(repeating: nil, count: chunkCount)
+        directory.chunkSlot(at: 0).initialize(repeating: nil, count: chunkCount)
         return directory
     }
 
@@ -37,13 +37,11 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     /// An independent directory sharing this one's chunks (64 retains), for copy-on-write.
     func copy() -> SelectionBitmapDirectory {
         let directory = SelectionBitmapDirectory.allocate()
-        let source = chunks
-        let target = directory.chunks
         // One reference at a time: `initialize(from:count:)` goes through the runtime's
         // generic array copy (value witnesses per element), several times slower than 64
         // inlined retains.
         for index in 0..<SelectionBitmapDirectory.chunkCount {
-            (target + index).initialize(to: source[index])
+            directory.initializeChunk(chunk(at: index), at: index)
         }
         return directory
     }
@@ -55,21 +53,36 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
 
     deinit {
         // One reference at a time, for the reason given in `copy()`.
-        let references = chunks
         for index in 0..<SelectionBitmapDirectory.chunkCount {
-            (references + index).deinitialize(count: 1)
+            chunkSlot(at: index).deinitialize(count: 1)
         }
     }
 
-    /// The 64 chunk references. Valid while the directory is alive; written only by its sole owner.
+    /// Where this directory keeps its reference to chunk `index` (0 ..< 64): the one place
+    /// that computes a chunk reference's address. Valid while the directory is alive;
+    /// written only by its sole owner.
     @inlinable @inline(__always)
-    var chunks: UnsafeMutablePointer<SelectionBitmapChunk?> {
-        withUnsafeMutablePointerToElements { $0 }
+    func chunkSlot(at index: Int) -> UnsafeMutablePointer<SelectionBitmapChunk?> {
+        withUnsafeMutablePointerToElements { $0 } + index
     }
 
+    /// Chunk `index`; nil when it is not allocated.
     @inlinable @inline(__always)
     func chunk(at index: Int) -> SelectionBitmapChunk? {
-        chunks[index]
+        chunkSlot(at: index).pointee
+    }
+
+    /// Chunk `index`, which the caller knows is allocated (see `Optional.allocated`).
+    @inline(__always)
+    func allocatedChunk(at index: Int) -> SelectionBitmapChunk {
+        chunk(at: index).allocated
+    }
+
+    /// Gives reference `index` of a directory from `makeUninitialized()` its first value.
+    /// Each of the 64 must be initialised once, before anything reads them.
+    @inline(__always)
+    func initializeChunk(_ chunk: SelectionBitmapChunk?, at index: Int) {
+        chunkSlot(at: index).initialize(to: chunk)
     }
 
     /// The reference to chunk `chunkIndex` of the directory referenced by `slot`, the
@@ -81,7 +94,7 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
         ofChunk chunkIndex: Int, inDirectoryAt slot: UnsafeMutablePointer<SelectionBitmapDirectory>
     ) -> UnsafeMutablePointer<SelectionBitmapChunk?> {
         if !isKnownUniquelyReferenced(&slot.pointee) { slot.pointee = slot.pointee.copy() }
-        let chunkSlot = slot.pointee.chunks + chunkIndex
+        let chunkSlot = slot.pointee.chunkSlot(at: chunkIndex)
         if !isKnownUniquelyReferenced(&chunkSlot.pointee) {
             chunkSlot.pointee = chunkSlot.pointee?.copy() ?? SelectionBitmapChunk.makeEmpty()
         }
@@ -94,13 +107,13 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     static func slot(
         ofChunk chunkIndex: Int, inOwnedDirectoryAt slot: UnsafePointer<SelectionBitmapDirectory>
     ) -> UnsafeMutablePointer<SelectionBitmapChunk?> {
-        slot.pointee.chunks + chunkIndex
+        slot.pointee.chunkSlot(at: chunkIndex)
     }
 
     /// The population of chunk `index`; 0 for nil.
     @inline(__always)
     func population(ofChunkAt index: Int) -> Int {
-        chunks[index]?.population ?? 0
+        chunk(at: index)?.population ?? 0
     }
 
     /// Whether every chunk is clear. O(64).
@@ -114,7 +127,7 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     /// Whether the caller's reference to chunk `index` is the only one. False for nil.
     @inline(__always)
     func isChunkUnique(at index: Int) -> Bool {
-        isKnownUniquelyReferenced(&chunks[index])
+        isKnownUniquelyReferenced(&chunkSlot(at: index).pointee)
     }
 
     /// Empties chunk `index`: in place when the chunk is unique (so later writes need no
@@ -122,15 +135,28 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     func clearChunk(at index: Int) {
         // Uniqueness is asked before any reference to the chunk is bound.
         if isChunkUnique(at: index) {
-            chunks[index].unsafelyUnwrapped.removeAll()
+            allocatedChunk(at: index).removeAll()
         } else {
-            chunks[index] = nil
+            chunkSlot(at: index).pointee = nil
         }
     }
 
     /// Replaces chunk `index`. The caller must hold the sole reference to this directory.
     @inline(__always)
     func setChunk(_ chunk: SelectionBitmapChunk?, at index: Int) {
-        chunks[index] = chunk
+        chunkSlot(at: index).pointee = chunk
+    }
+}
+
+extension Optional where Wrapped == SelectionBitmapDirectory {
+    /// The directory, where the caller knows that there is one: a bitmap holds a directory
+    /// for each index below its capacity, and one whose chunk has a population is one of
+    /// them. Unchecked in release builds; checked in builds with `SLOTS_INTERNAL_CHECKS`.
+    @inline(__always)
+    var allocated: SelectionBitmapDirectory {
+        #if SLOTS_INTERNAL_CHECKS
+        if self == nil { fatalError("SelectionBitmap: a directory beyond capacity was taken for one within it") }
+        #endif
+        return unsafelyUnwrapped
     }
 }

@@ -40,6 +40,13 @@ struct SelectionBitmapStorage {
         return directories[directoryIndex].chunk(at: chunkIndex & 63)
     }
 
+    /// The chunk covering `chunkIndex`, which the caller knows is allocated (see
+    /// `Optional.allocated`).
+    @inline(__always)
+    func allocatedChunk(at chunkIndex: Int) -> SelectionBitmapChunk {
+        chunk(at: chunkIndex).allocated
+    }
+
     /// The directory `directoryIndex`, or nil beyond capacity.
     @inline(__always)
     func directory(at directoryIndex: Int) -> SelectionBitmapDirectory? {
@@ -102,19 +109,47 @@ struct SelectionBitmapStorage {
         let chunkBase = chunkIndex << SelectionBitmapChunk.bitShift
         if journal.ownsChunk(chunkIndex) {
             // Reads the root and the directory, writes only the chunk: no uniqueness to ask.
-            return directories.withUnsafeBufferPointer { roots in
+            return withDirectorySlot(at: directoryIndex) { directorySlot in
                 let chunkSlot = SelectionBitmapDirectory.slot(
-                    ofChunk: chunkInDirectory, inOwnedDirectoryAt: roots.baseAddress.unsafelyUnwrapped + directoryIndex)
+                    ofChunk: chunkInDirectory, inOwnedDirectoryAt: directorySlot)
                 return SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
             }
         }
-        let result = directories.withUnsafeMutableBufferPointer { roots in
+        let result = withMutableDirectorySlot(at: directoryIndex) { directorySlot in
             let chunkSlot = SelectionBitmapDirectory.uniqueSlot(
-                ofChunk: chunkInDirectory, inDirectoryAt: roots.baseAddress.unsafelyUnwrapped + directoryIndex)
+                ofChunk: chunkInDirectory, inDirectoryAt: directorySlot)
             return SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
         }
         journal.claimChunk(chunkIndex)
         return result
+    }
+
+    /// Calls `body` with the address of the root's reference to directory `directoryIndex`, to
+    /// read through: a directory reached this way is neither retained nor released.
+    ///
+    /// - Precondition: `directoryIndex < directories.count`; the address is valid only
+    ///   within `body`.
+    @inline(__always)
+    private func withDirectorySlot<Result>(
+        at directoryIndex: Int, _ body: (UnsafePointer<SelectionBitmapDirectory>) -> Result
+    ) -> Result {
+        directories.withUnsafeBufferPointer { roots in
+            body(roots.baseAddress.unsafelyUnwrapped + directoryIndex)
+        }
+    }
+
+    /// `withDirectorySlot(at:_:)` to write through: the root array is copied first if a copy
+    /// shares it, so that `body` may replace the reference.
+    ///
+    /// - Precondition: `directoryIndex < directories.count`; the address is valid only
+    ///   within `body`.
+    @inline(__always)
+    private mutating func withMutableDirectorySlot<Result>(
+        at directoryIndex: Int, _ body: (UnsafeMutablePointer<SelectionBitmapDirectory>) -> Result
+    ) -> Result {
+        directories.withUnsafeMutableBufferPointer { roots in
+            body(roots.baseAddress.unsafelyUnwrapped + directoryIndex)
+        }
     }
 
     // MARK: - Clearing
@@ -129,7 +164,7 @@ struct SelectionBitmapStorage {
             for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount
             where directory.population(ofChunkAt: chunkIndex) != 0 {
                 if journal.isComplete {
-                    let words = directory.chunk(at: chunkIndex).unsafelyUnwrapped.words
+                    let words = directory.allocatedChunk(at: chunkIndex).words
                     let chunkBase =
                         (directoryIndex << SelectionBitmap.directoryShift) | (chunkIndex << SelectionBitmapChunk.bitShift)
                     for wordIndex in 0..<SelectionBitmapChunk.wordCount where words[wordIndex] != 0 {

@@ -70,7 +70,7 @@ final class SelectionChangeJournal {
     }
 
     deinit {
-        storage?.deallocate()
+        deallocateEntries()
         // Frees a long chain iteratively: one recursive release per journal could exhaust a
         // small thread stack. Each step detaches an ancestor that only this chain holds.
         var next = parent
@@ -84,12 +84,7 @@ final class SelectionChangeJournal {
 
     /// The last entry recorded; the journal must hold one.
     var newestEntry: UInt64 {
-        storage.unsafelyUnwrapped[entryCount - 1]
-    }
-
-    /// The recorded entries, oldest first.
-    var entries: UnsafeBufferPointer<UInt64> {
-        UnsafeBufferPointer(start: storage, count: entryCount)
+        entries[entryCount - 1]
     }
 
     /// A new journal for a writer that shares this one, linked to it while the chain has room.
@@ -124,7 +119,8 @@ final class SelectionChangeJournal {
     @inline(__always)
     private func append(_ entry: UInt64) {
         if entryCount == capacity { grow() }
-        storage.unsafelyUnwrapped[entryCount] = entry
+        var cursor = EntryCursor(at: entryCount, of: self)
+        cursor.store(entry)
         entryCount &+= 1
         #if SLOTS_INTERNAL_CHECKS
         netChange += entry & 1 == 1 ? 1 : -1
@@ -139,18 +135,6 @@ final class SelectionChangeJournal {
         countAtStart = count
         netChange = 0
         #endif
-    }
-
-    /// Doubles the entry buffer (from 32 entries, up to the limit).
-    private func grow() {
-        let newCapacity = Swift.min(Swift.max(32, capacity * 2), Self.entryLimit)
-        let newStorage = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-        if let storage {
-            newStorage.initialize(from: storage, count: entryCount)
-            storage.deallocate()
-        }
-        storage = newStorage
-        capacity = newCapacity
     }
 
     /// Records the flips of one word: the bits of `changedBits`, `wordBase` being the slot
@@ -178,7 +162,7 @@ final class SelectionChangeJournal {
     /// O(64) plus one step per flip: room is made once, and unchanged cache lines of the
     /// chunk (eight words) are passed over with one test each.
     func recordFlips(
-        from oldWords: UnsafePointer<UInt64>, to newWords: UnsafePointer<UInt64>,
+        from oldWords: SelectionBitmapChunkWords, to newWords: SelectionBitmapChunkWords,
         chunkBase: Int, flipCount: Int
     ) {
         guard isComplete else { return }
@@ -187,7 +171,7 @@ final class SelectionChangeJournal {
             return
         }
         while capacity - entryCount < flipCount { grow() }
-        var next = storage.unsafelyUnwrapped + entryCount
+        var next = EntryCursor(at: entryCount, of: self)
         for lineStart in stride(from: 0, to: 64, by: 8) {
             var lineChanges: UInt64 = 0
             for wordIndex in lineStart..<lineStart + 8 {
@@ -201,11 +185,10 @@ final class SelectionChangeJournal {
                 while bits != 0 {
                     let bit = UInt64(bits.trailingZeroBitCount)
                     bits &= bits &- 1
-                    next.pointee = (wordBase | bit) << 1 | ((newWord >> bit) & 1)
+                    next.store((wordBase | bit) << 1 | ((newWord >> bit) & 1))
                     #if SLOTS_INTERNAL_CHECKS
                     netChange += (newWord >> bit) & 1 == 1 ? 1 : -1
                     #endif
-                    next += 1
                 }
             }
         }
@@ -251,10 +234,7 @@ final class SelectionChangeJournal {
     /// Notes a change that is not recorded. The caller holds the sole reference.
     func markIncomplete() {
         isComplete = false
-        storage?.deallocate()
-        storage = nil
-        entryCount = 0
-        capacity = 0
+        freeEntries()
         // No walk can cross this journal any more, so the ancestors are of no use.
         parent = nil
     }
@@ -272,5 +252,64 @@ final class SelectionChangeJournal {
             journal = parent
         }
         return nil
+    }
+}
+
+// The entry buffer: every access to `storage` is in the members below.
+extension SelectionChangeJournal {
+    /// The recorded entries, oldest first. Valid until the next write to the journal.
+    var entries: UnsafeBufferPointer<UInt64> {
+        UnsafeBufferPointer(start: storage, count: entryCount)
+    }
+
+    /// Where the next entries go: a position in the buffer that moves on with each entry
+    /// stored. It does not count them (the caller adds them to `entryCount` when done).
+    ///
+    /// A pointer rather than an index into `storage`, so that a loop storing entries loads
+    /// the buffer's address once, not once per entry.
+    fileprivate struct EntryCursor {
+        private var next: UnsafeMutablePointer<UInt64>
+
+        /// A cursor at entry `index` of `journal`'s buffer.
+        ///
+        /// - Precondition: the buffer has room for every entry stored through the cursor
+        ///   from `index` on, and is not grown or freed while the cursor is used.
+        @inline(__always)
+        init(at index: Int, of journal: SelectionChangeJournal) {
+            next = journal.storage.unsafelyUnwrapped + index
+        }
+
+        /// Stores `entry` and moves on to the next position.
+        @inline(__always)
+        mutating func store(_ entry: UInt64) {
+            next.pointee = entry
+            next += 1
+        }
+    }
+
+    /// Doubles the entry buffer (from 32 entries, up to the limit), keeping the entries.
+    fileprivate func grow() {
+        let newCapacity = Swift.min(Swift.max(32, capacity * 2), Self.entryLimit)
+        let newStorage = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        if let storage {
+            newStorage.initialize(from: storage, count: entryCount)
+            storage.deallocate()
+        }
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    /// Frees the entry buffer and forgets the entries: the journal holds none and has no room.
+    fileprivate func freeEntries() {
+        deallocateEntries()
+        storage = nil
+        entryCount = 0
+        capacity = 0
+    }
+
+    /// Frees the entry buffer without forgetting it, for `deinit`: nothing reads the journal
+    /// afterwards.
+    fileprivate func deallocateEntries() {
+        storage?.deallocate()
     }
 }

@@ -41,6 +41,17 @@ struct SelectionBitmapInvariantCheckTests {
         #expect(message.contains("chunk 0 stores population 4 but holds 3 bits"))
     }
 
+    /// A chunk that is not allocated, taken for one that is, stops the process before it is
+    /// read (a release build without the checks would read through nil).
+    @Test func anUnallocatedChunkTakenForAnAllocatedOneStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let directory = SelectionBitmapDirectory.makeEmpty()
+            _ = directory.allocatedChunk(at: 3).population
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("SelectionBitmap: an unallocated chunk was taken for an allocated one"))
+    }
+
     /// The same writes without a planted mistake pass every check, so the checks above fail
     /// for the mistake and not for the writes.
     @Test func theSameWritesWithoutAMistakePass() {

@@ -18,13 +18,13 @@
 /// compares bytes, and names an id with the string those bytes spell.
 public struct PhotoIDTable: Sendable {
     /// Every id's bytes, back to back.
-    private var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
     /// `ends[i]` is where id `i`'s bytes end; it starts where id `i - 1`'s end (0 for the first).
     /// Visible to inlined code so that `count`, read for every slot a reader checks, is not a
     /// call across modules.
     @usableFromInline private(set) internal var ends: [UInt32] = []
     /// A power of two buckets (or none while the table is empty).
-    private var buckets: [UInt64] = []
+    private(set) var buckets: [UInt64] = []
     /// Ids in the index: positions minus repeats and unnamed positions.
     private var indexedCount = 0
     /// Positions that repeat an earlier id (kept in order, not indexed).
@@ -79,7 +79,7 @@ public struct PhotoIDTable: Sendable {
         precondition(position >= 0 && position < ends.count, "position \(position) out of range")
         let start = position == 0 ? 0 : Int(ends[position - 1])
         let end = Int(ends[position])
-        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+        return try withStorage { try body($0.bytes(in: start..<end)) }
     }
 
     /// The first position of the id whose bytes are `id`, or nil. One hash and a probe.
@@ -89,8 +89,7 @@ public struct PhotoIDTable: Sendable {
 
     /// The first position of `id`, or nil. One hash of its UTF-8 bytes and a probe.
     public func position(of id: PhotoID) -> Int? {
-        var id = id
-        return id.withUTF8 { position(of: UnsafeRawBufferPointer($0)) }
+        id.withUTF8Bytes { position(of: $0) }
     }
 
     /// The first position of `id`, whose hash by this table's hasher is `hash`. O(length)
@@ -103,22 +102,18 @@ public struct PhotoIDTable: Sendable {
     /// Walks the probe run of `hash`: the first position holding `id`, or else the index of
     /// the empty bucket that ends the run (where `id` would go).
     private func probe(_ id: UnsafeRawBufferPointer, hash: UInt64) -> (found: Int?, empty: Int) {
-        bytes.withUnsafeBytes { storage in
-            ends.withUnsafeBufferPointer { ends in
-                buckets.withUnsafeBufferPointer { buckets in
-                    let mask = buckets.count - 1
-                    let tag = hash >> 32
-                    var index = Self.home(hash, mask)
-                    while true {
-                        let bucket = buckets[index]
-                        if bucket == 0 { return (nil, index) }
-                        if bucket >> 32 == tag {
-                            let position = Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
-                            if Self.bytes(storage, ends, at: position, equal: id) { return (position, index) }
-                        }
-                        index = (index + 1) & mask
-                    }
+        withStorage { storage in
+            let mask = storage.buckets.count - 1
+            let tag = hash >> 32
+            var index = Self.home(hash, mask)
+            while true {
+                let bucket = storage.buckets[index]
+                if bucket == 0 { return (nil, index) }
+                if bucket >> 32 == tag {
+                    let position = Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
+                    if storage.holds(id, at: position) { return (position, index) }
                 }
+                index = (index + 1) & mask
             }
         }
     }
@@ -135,8 +130,7 @@ public struct PhotoIDTable: Sendable {
     /// `insert` of a string's UTF-8 bytes.
     @discardableResult
     public mutating func insert(_ id: PhotoID) -> (position: Int, isNew: Bool) {
-        var id = id
-        return id.withUTF8 { insert(UnsafeRawBufferPointer($0)) }
+        id.withUTF8Bytes { insert($0) }
     }
 
     /// `insert` with the id's hash already known (by this table's hasher).
@@ -168,8 +162,8 @@ public struct PhotoIDTable: Sendable {
         let needed = Self.bucketCount(for: indexedCount + count)
         if needed > buckets.count { rehash(bucketCount: needed) }
         let mask = buckets.count - 1
-        let firstBuckets = buckets.withUnsafeBufferPointer { buckets in
-            (0..<count).map { buckets[Self.home(hashes[$0], mask)] }
+        let firstBuckets = withStorage { storage in
+            (0..<count).map { storage.buckets[Self.home(hashes[$0], mask)] }
         }
         for index in 0..<count {
             let hash = hashes[index]
@@ -206,8 +200,7 @@ public struct PhotoIDTable: Sendable {
     /// `appendAllowingDuplicate` of a string's UTF-8 bytes.
     @discardableResult
     public mutating func appendAllowingDuplicate(_ id: PhotoID) -> (position: Int, earlier: Int?) {
-        var id = id
-        return id.withUTF8 { appendAllowingDuplicate(UnsafeRawBufferPointer($0)) }
+        id.withUTF8Bytes { appendAllowingDuplicate($0) }
     }
 
     /// Appends `count` positions that name nothing (empty, never found): places kept for ids a
@@ -236,8 +229,8 @@ public struct PhotoIDTable: Sendable {
         for current in 0..<ends.count {
             let end = Int(ends[current])
             precondition(end >= start, "ends must not decrease")
-            let (hash, earlier) = self.bytes.withUnsafeBytes { storage -> (UInt64, Int?) in
-                let id = UnsafeRawBufferPointer(rebasing: storage[start..<end])
+            let (hash, earlier) = withStorage { storage -> (UInt64, Int?) in
+                let id = storage.bytes(in: start..<end)
                 let hash = hasher.hash(id)
                 return (hash, self.position(of: id, hash: hash))
             }
@@ -274,17 +267,8 @@ public struct PhotoIDTable: Sendable {
     /// keeps, so that a growing index can place a bucket without its id. (Past 2^32 buckets
     /// the top ones are never a home, which only lengthens probes.)
     @inline(__always)
-    private static func home(_ hash: UInt64, _ mask: Int) -> Int {
+    static func home(_ hash: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: hash >> 32) & mask
-    }
-
-    private static func place(_ position: Int, hash: UInt64, in buckets: inout [UInt64]) {
-        buckets.withUnsafeMutableBufferPointer { buckets in
-            let mask = buckets.count - 1
-            var index = Self.home(hash, mask)
-            while buckets[index] != 0 { index = (index + 1) & mask }
-            buckets[index] = (hash >> 32) << 32 | UInt64(position + 1)
-        }
     }
 
     /// The power of two that keeps `count` ids at most 3/4 full (at least 16).
@@ -316,54 +300,14 @@ public struct PhotoIDTable: Sendable {
     /// ids saves most of the page faults of filling it.
     private static func reserve<Element>(_ array: inout [Element], _ capacity: Int) {
         guard capacity > array.capacity else { return }
-        var fresh = [Element](unsafeUninitializedCapacity: capacity) { storage, initialized in
-            HugePages.advise(UnsafeMutableRawBufferPointer(storage))
-            initialized = 0
-        }
+        var fresh: [Element] = HugePages.emptyArray(capacity: capacity)
         fresh.append(contentsOf: array)
         array = fresh
     }
 
     /// `count` empty buckets, on huge pages where the system allows (see `HugePages`).
     private static func emptyBuckets(_ count: Int) -> [UInt64] {
-        [UInt64](unsafeUninitializedCapacity: count) { buckets, initialized in
-            HugePages.advise(UnsafeMutableRawBufferPointer(buckets))
-            buckets.initialize(repeating: 0)
-            initialized = count
-        }
-    }
-
-    @inline(__always)
-    private static func bytes(
-        _ storage: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>, at position: Int,
-        equal id: UnsafeRawBufferPointer
-    ) -> Bool {
-        let start = position == 0 ? 0 : Int(ends[position - 1])
-        let end = Int(ends[position])
-        guard end - start == id.count else { return false }
-        guard let base = storage.baseAddress, let other = id.baseAddress, id.count > 0 else { return true }
-        return bytesEqual(base + start, other, count: id.count)
-    }
-
-    /// Whether `count` bytes at `a` and `b` are equal, compared a word at a time.
-    @inline(__always)
-    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= count {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            {
-                return false
-            }
-            offset += 8
-        }
-        while offset < count {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-                return false
-            }
-            offset += 1
-        }
-        return true
+        HugePages.array(repeating: 0, count: count)
     }
 }
 
@@ -387,7 +331,7 @@ extension PhotoIDTable: Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ends.count)
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        withStorage { hasher.combine(bytes: $0.bytes) }
     }
 }
 

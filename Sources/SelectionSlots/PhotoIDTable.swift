@@ -79,7 +79,7 @@ public struct PhotoIDTable: Sendable {
         precondition(position >= 0 && position < ends.count, "position \(position) out of range")
         let start = position == 0 ? 0 : Int(ends[position - 1])
         let end = Int(ends[position])
-        return try withStorage { try body($0.bytes(in: start..<end)) }
+        return try withStoredBytes(in: start..<end, body)
     }
 
     /// The first position of the id whose bytes are `id`, or nil. One hash and a probe.
@@ -97,25 +97,6 @@ public struct PhotoIDTable: Sendable {
     public func position(of id: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         guard !buckets.isEmpty else { return nil }
         return probe(id, hash: hash).found
-    }
-
-    /// Walks the probe run of `hash`: the first position holding `id`, or else the index of
-    /// the empty bucket that ends the run (where `id` would go).
-    private func probe(_ id: UnsafeRawBufferPointer, hash: UInt64) -> (found: Int?, empty: Int) {
-        withStorage { storage in
-            let mask = storage.buckets.count - 1
-            let tag = hash >> 32
-            var index = Self.home(hash, mask)
-            while true {
-                let bucket = storage.buckets[index]
-                if bucket == 0 { return (nil, index) }
-                if bucket >> 32 == tag {
-                    let position = Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
-                    if storage.holds(id, at: position) { return (position, index) }
-                }
-                index = (index + 1) & mask
-            }
-        }
     }
 
     // MARK: - Adding
@@ -162,9 +143,7 @@ public struct PhotoIDTable: Sendable {
         let needed = Self.bucketCount(for: indexedCount + count)
         if needed > buckets.count { rehash(bucketCount: needed) }
         let mask = buckets.count - 1
-        let firstBuckets = withStorage { storage in
-            (0..<count).map { storage.buckets[Self.home(hashes[$0], mask)] }
-        }
+        let firstBuckets = homeBuckets(of: hashes, count: count, mask: mask)
         for index in 0..<count {
             let hash = hashes[index]
             let home = Self.home(hash, mask)
@@ -229,11 +208,7 @@ public struct PhotoIDTable: Sendable {
         for current in 0..<ends.count {
             let end = Int(ends[current])
             precondition(end >= start, "ends must not decrease")
-            let (hash, earlier) = withStorage { storage -> (UInt64, Int?) in
-                let id = storage.bytes(in: start..<end)
-                let hash = hasher.hash(id)
-                return (hash, self.position(of: id, hash: hash))
-            }
+            let (hash, earlier) = hashAndFirstPosition(ofStoredBytesIn: start..<end)
             if let earlier {
                 duplicateCount += 1
                 if firstDuplicate == nil { firstDuplicate = (earlier, current) }
@@ -331,7 +306,7 @@ extension PhotoIDTable: Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ends.count)
-        withStorage { hasher.combine(bytes: $0.bytes) }
+        withStoredBytes(in: 0..<bytes.count) { hasher.combine(bytes: $0) }
     }
 }
 

@@ -82,7 +82,7 @@ struct BlockPrefixCounts: Sendable {
     /// a descent touches log B nodes without an array's bounds checks. O(1) besides `body`.
     @inline(__always)
     private func withNodes<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
-        tree.withUnsafeBufferPointer(body)
+        tree.withUnsafeBufferPointer { body($0) }
     }
 
     /// `withNodes(_:)` for writing.

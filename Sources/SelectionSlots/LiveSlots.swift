@@ -251,20 +251,7 @@ public struct LiveSlots: Sendable {
         guard contains(slot) else { return nil }
         let block = Int(blockOfSlot[slot])
         let blockStart = prefixCounts.count(beforeBlock: Int(placeOfBlock[block]))
-        return withSlots(ofBlock: block) { slots in
-            guard gapCounts[block] > 0 else {
-                // Where a run would hold it: a grid given by count keeps most blocks runs.
-                let guess = slot.index &- slots[0].index
-                if guess >= 0 && guess < slots.count && slots[guess] == slot { return blockStart + guess }
-                return blockStart + Self.index(of: slot, in: slots)
-            }
-            var rank = 0
-            for stored in slots {
-                if stored == slot { return blockStart + rank }
-                if live.contains(stored) { rank &+= 1 }
-            }
-            preconditionFailure("slot \(slot) is not in the block the map gives")
-        }
+        return blockStart + offset(of: slot, inBlock: block)
     }
 
     /// Calls `body(first, length)` for the photos at grid positions `positions` (within
@@ -569,7 +556,7 @@ public struct LiveSlots: Sendable {
             blocks[block].removeAll(keepingCapacity: true)
         } else if listedGaps[block].count == dropped {
             for gap in listedGaps[block] {
-                blocks[block].remove(at: withSlots(ofBlock: block) { Self.index(of: gap, in: $0) })
+                blocks[block].remove(at: index(of: gap, inBlock: block))
             }
         } else {
             let live = self.live

@@ -101,7 +101,8 @@ extension BatchInsertion {
     /// uniqueness checks. O(1) besides `body`.
     @inline(__always)
     fileprivate static func withMutableBuffers<A, B, R>(
-        _ a: inout [A], _ b: inout [B], _ body: (UnsafeMutableBufferPointer<A>, UnsafeMutableBufferPointer<B>) -> R
+        _ a: inout [A], _ b: inout [B],
+        _ body: (UnsafeMutableBufferPointer<A>, UnsafeMutableBufferPointer<B>) -> R
     ) -> R {
         a.withUnsafeMutableBufferPointer { a in b.withUnsafeMutableBufferPointer { b in body(a, b) } }
     }

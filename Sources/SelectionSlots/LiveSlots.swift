@@ -408,7 +408,9 @@ public struct LiveSlots: Sendable {
     private func forEachBlockInOrder(_ body: (UnsafeBufferPointer<PhotoSlot>, Bool) -> Bool) {
         for block in sequence {
             let block = Int(block)
-            let keepGoing = withSlots(ofBlock: block) { body($0, gapCounts[block] > 0) }
+            // Opened here rather than through `withSlots(ofBlock:_:)`: a body handed on through
+            // two closures is not inlined, and `slots(of:)` would pay a call per block.
+            let keepGoing = blocks[block].withUnsafeBufferPointer { body($0, gapCounts[block] > 0) }
             if !keepGoing { return }
         }
     }

@@ -58,7 +58,8 @@ public struct NumberedID: Hashable, Sendable {
 
     /// The id these bytes spell, if numbered (see `parse(_:)`).
     public static func parse(_ id: PhotoID) -> NumberedID? {
-        id.withUTF8Bytes { parse($0) }
+        var id = id
+        return id.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 
     /// The prefix's length in bytes.

@@ -89,7 +89,8 @@ public struct PhotoIDTable: Sendable {
 
     /// The first position of `id`, or nil. One hash of its UTF-8 bytes and a probe.
     public func position(of id: PhotoID) -> Int? {
-        id.withUTF8Bytes { position(of: $0) }
+        var id = id
+        return id.withUTF8 { position(of: UnsafeRawBufferPointer($0)) }
     }
 
     /// The first position of `id`, whose hash by this table's hasher is `hash`. O(length)
@@ -111,7 +112,8 @@ public struct PhotoIDTable: Sendable {
     /// `insert` of a string's UTF-8 bytes.
     @discardableResult
     public mutating func insert(_ id: PhotoID) -> (position: Int, isNew: Bool) {
-        id.withUTF8Bytes { insert($0) }
+        var id = id
+        return id.withUTF8 { insert(UnsafeRawBufferPointer($0)) }
     }
 
     /// `insert` with the id's hash already known (by this table's hasher).
@@ -179,7 +181,8 @@ public struct PhotoIDTable: Sendable {
     /// `appendAllowingDuplicate` of a string's UTF-8 bytes.
     @discardableResult
     public mutating func appendAllowingDuplicate(_ id: PhotoID) -> (position: Int, earlier: Int?) {
-        id.withUTF8Bytes { appendAllowingDuplicate($0) }
+        var id = id
+        return id.withUTF8 { appendAllowingDuplicate(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `count` positions that name nothing (empty, never found): places kept for ids a

@@ -75,8 +75,10 @@ public struct SlotTable: Sendable {
     /// O(length of id) for a counted id, one hash and up to two probes otherwise.
     public func slot(for id: PhotoID) -> PhotoSlot? {
         if let counted = countedSlot(for: id) { return counted }
-        return id.withUTF8Bytes { bytes in
-            slot(forBytes: bytes, hash: listed.hasher.hash(bytes))
+        var contiguous = id
+        return contiguous.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return slot(forBytes: bytes, hash: listed.hasher.hash(bytes))
         }
     }
 
@@ -94,7 +96,9 @@ public struct SlotTable: Sendable {
     @discardableResult
     public mutating func intern(_ id: PhotoID) -> (slot: PhotoSlot, isNew: Bool) {
         if let counted = countedSlot(for: id) { return (counted, false) }
-        return id.withUTF8Bytes { bytes in
+        var contiguous = id
+        return contiguous.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
             let hash = listed.hasher.hash(bytes)
             if let position = listed.position(of: bytes, hash: hash) { return (PhotoSlot(position), false) }
             precondition(count < SlotTable.maximumCount || added.position(of: bytes, hash: hash) != nil, "no slot left for \(id)")
@@ -133,6 +137,7 @@ public struct SlotTable: Sendable {
     /// writes it (see `CountedID`).
     private func countedSlot(for id: PhotoID) -> PhotoSlot? {
         guard countedPrefix > 0 else { return nil }
-        return id.withUTF8Bytes { CountedID.slot(ofBytes: $0, countedPrefix: countedPrefix) }
+        var contiguous = id
+        return contiguous.withUTF8 { CountedID.slot(ofBytes: UnsafeRawBufferPointer($0), countedPrefix: countedPrefix) }
     }
 }

@@ -41,7 +41,7 @@ enum BatchInsertion {
         var scratch = [UInt64](repeating: 0, count: values.count)
         var counts = [Int](repeating: 0, count: 1 << 16)
         for shift: UInt64 in [32, 48] {
-            counts.withUnsafeMutableBufferPointer { counts in
+            Self.withMutableBuffers(&counts, &scratch) { counts, scratch in
                 counts.update(repeating: 0)
                 for value in values { counts[Int((value >> shift) & 0xFFFF)] += 1 }
                 var total = 0
@@ -50,12 +50,10 @@ enum BatchInsertion {
                     counts[digit] = total
                     total += digitCount
                 }
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    for value in values {
-                        let digit = Int((value >> shift) & 0xFFFF)
-                        scratch[counts[digit]] = value
-                        counts[digit] += 1
-                    }
+                for value in values {
+                    let digit = Int((value >> shift) & 0xFFFF)
+                    scratch[counts[digit]] = value
+                    counts[digit] += 1
                 }
             }
             swap(&values, &scratch)
@@ -69,7 +67,6 @@ enum BatchInsertion {
         order.reserveCapacity(finalCount)
         order.append(contentsOf: repeatElement(PhotoSlot(0), count: placed.count))
         order.withUnsafeMutableBufferPointer { slots in
-            let base = slots.baseAddress.unsafelyUnwrapped
             var segmentEnd = finalCount
             for index in placed.indices.reversed() {
                 let position = Int(placed[index] >> 32)
@@ -77,13 +74,37 @@ enum BatchInsertion {
                 let shift = index + 1
                 let length = segmentEnd - (position + 1)
                 if length > 0 {
-                    // Overlapping, so a memmove: `update(from:count:)` allows the overlap.
-                    (base + position + 1).update(from: base + position + 1 - shift, count: length)
+                    Self.move(length, in: slots, from: position + 1 - shift, to: position + 1)
                 }
-                base[position] = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: placed[index]))
+                slots[position] = PhotoSlot(rawValue: UInt32(truncatingIfNeeded: placed[index]))
                 segmentEnd = position
             }
         }
+    }
+}
+
+extension BatchInsertion {
+    /// Moves the `count` slots of `slots` at `source` to `destination`, where the two ranges
+    /// may overlap: one memmove (`update(from:count:)` allows the overlap). O(count).
+    ///
+    /// - Precondition: both ranges lie within `slots` (not checked).
+    @inline(__always)
+    fileprivate static func move(
+        _ count: Int, in slots: UnsafeMutableBufferPointer<PhotoSlot>, from source: Int, to destination: Int
+    ) {
+        let base = slots.baseAddress.unsafelyUnwrapped
+        (base + destination).update(from: base + source, count: count)
+    }
+
+    /// Calls `body` with the storage of two arrays as mutable buffers, which must not escape
+    /// it: a radix pass counts and scatters a million values without an array's bounds and
+    /// uniqueness checks. O(1) besides `body`.
+    @inline(__always)
+    fileprivate static func withMutableBuffers<A, B, R>(
+        _ a: inout [A], _ b: inout [B],
+        _ body: (UnsafeMutableBufferPointer<A>, UnsafeMutableBufferPointer<B>) -> R
+    ) -> R {
+        a.withUnsafeMutableBufferPointer { a in b.withUnsafeMutableBufferPointer { b in body(a, b) } }
     }
 }
 

@@ -32,7 +32,7 @@ struct BlockPrefixCounts: Sendable {
     /// Adds `delta` to the count of block `index`. O(log B).
     @inline(__always)
     mutating func add(_ delta: Int32, toBlock index: Int) {
-        tree.withUnsafeMutableBufferPointer { tree in
+        withMutableNodes { tree in
             var node = index &+ 1
             while node < tree.count {
                 tree[node] &+= delta
@@ -45,7 +45,7 @@ struct BlockPrefixCounts: Sendable {
     /// O(log B).
     @inline(__always)
     func count(beforeBlock block: Int) -> Int {
-        tree.withUnsafeBufferPointer { tree in
+        withNodes { tree in
             var total = 0
             var node = block
             while node > 0 {
@@ -60,7 +60,7 @@ struct BlockPrefixCounts: Sendable {
     /// the item's rank inside it; nil when `rank` is not below the total. O(log B).
     @inline(__always)
     func block(holding rank: Int) -> (block: Int, rank: Int)? {
-        tree.withUnsafeBufferPointer { tree in
+        withNodes { tree in
             // Descend to the last node whose prefix count is at most `rank`.
             var remaining = rank
             var node = 0
@@ -76,5 +76,18 @@ struct BlockPrefixCounts: Sendable {
             // Blocks 0 ..< node hold `rank - remaining` items: the item is in block `node`.
             return node < tree.count &- 1 ? (node, remaining) : nil
         }
+    }
+
+    /// Calls `body` with the tree's nodes as a buffer, which must not escape it: an update or
+    /// a descent touches log B nodes without an array's bounds checks. O(1) besides `body`.
+    @inline(__always)
+    private func withNodes<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        tree.withUnsafeBufferPointer { body($0) }
+    }
+
+    /// `withNodes(_:)` for writing.
+    @inline(__always)
+    private mutating func withMutableNodes<R>(_ body: (UnsafeMutableBufferPointer<Int32>) -> R) -> R {
+        tree.withUnsafeMutableBufferPointer { body($0) }
     }
 }

@@ -120,28 +120,24 @@ public struct GridDiff: Hashable, Sendable {
         var tailValues = [Int32](repeating: 0, count: values.count)
         var previous = [Int32](repeating: -1, count: values.count)
         var length = 0
-        tails.withUnsafeMutableBufferPointer { tails in
-            tailValues.withUnsafeMutableBufferPointer { tailValues in
-                previous.withUnsafeMutableBufferPointer { previous in
-                    for index in 0..<values.count {
-                        let value = values[index]
-                        var position = length
-                        if length > 0 && value < tailValues[length - 1] {
-                            var low = 0
-                            var high = length - 1
-                            while low < high {
-                                let middle = (low + high) >> 1
-                                if tailValues[middle] < value { low = middle + 1 } else { high = middle }
-                            }
-                            position = low
-                        } else {
-                            length += 1
-                        }
-                        tails[position] = Int32(index)
-                        tailValues[position] = value
-                        previous[index] = position > 0 ? tails[position - 1] : -1
+        withMutableBuffers(&tails, &tailValues, &previous) { tails, tailValues, previous in
+            for index in 0..<values.count {
+                let value = values[index]
+                var position = length
+                if length > 0 && value < tailValues[length - 1] {
+                    var low = 0
+                    var high = length - 1
+                    while low < high {
+                        let middle = (low + high) >> 1
+                        if tailValues[middle] < value { low = middle + 1 } else { high = middle }
                     }
+                    position = low
+                } else {
+                    length += 1
                 }
+                tails[position] = Int32(index)
+                tailValues[position] = value
+                previous[index] = position > 0 ? tails[position - 1] : -1
             }
         }
         var index = tails[length - 1]
@@ -234,5 +230,20 @@ private struct HashedNewIndices: NewIndexLookup {
     @inline(__always)
     func newIndex(of slot: PhotoSlot) -> Int32 {
         indices[slot] ?? -1
+    }
+}
+
+/// Calls `body` with the storage of three arrays as mutable buffers, which must not escape
+/// it: a loop that reads and writes all three at computed indices runs without an array's
+/// bounds and uniqueness checks. O(1) besides `body`.
+@inline(__always)
+private func withMutableBuffers<A, B, C, R>(
+    _ a: inout [A], _ b: inout [B], _ c: inout [C],
+    _ body: (UnsafeMutableBufferPointer<A>, UnsafeMutableBufferPointer<B>, UnsafeMutableBufferPointer<C>) -> R
+) -> R {
+    a.withUnsafeMutableBufferPointer { a in
+        b.withUnsafeMutableBufferPointer { b in
+            c.withUnsafeMutableBufferPointer { c in body(a, b, c) }
+        }
     }
 }

@@ -25,3 +25,27 @@ enum HugePages {
         #endif
     }
 }
+
+extension HugePages {
+    /// An empty array with room for `capacity` elements, its storage advised onto huge pages
+    /// (see `advise`) before anything is written to it. O(1) besides the allocation.
+    @inline(__always)
+    static func emptyArray<Element>(capacity: Int) -> [Element] {
+        [Element](unsafeUninitializedCapacity: capacity) { storage, initialized in
+            advise(UnsafeMutableRawBufferPointer(storage))
+            initialized = 0
+        }
+    }
+
+    /// `count` copies of `value`, the storage advised onto huge pages (see `advise`) before
+    /// the copies are written. O(count). Inlined, so that a constant `value` is written as
+    /// one `memset`.
+    @inline(__always)
+    static func array<Element>(repeating value: Element, count: Int) -> [Element] {
+        [Element](unsafeUninitializedCapacity: count) { storage, initialized in
+            advise(UnsafeMutableRawBufferPointer(storage))
+            storage.initialize(repeating: value)
+            initialized = count
+        }
+    }
+}

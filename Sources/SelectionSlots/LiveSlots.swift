@@ -52,16 +52,19 @@ public struct LiveSlots: Sendable {
     /// block they land in for a long time before it must split (which costs O(B)).
     static let blockFill = 1536
 
-    /// The blocks by id, each in grid order and with its gaps.
-    private var blocks: [[PhotoSlot]]
+    /// The blocks by id, each in grid order and with its gaps. Read as buffers through
+    /// `withSlots(ofBlock:_:)`.
+    private(set) var blocks: [[PhotoSlot]]
     /// The block ids in grid order.
     private var sequence: [UInt32]
     /// Where each block id sits in `sequence`.
     private var placeOfBlock: [UInt32]
-    /// Photos in the grid (live slots) per block id.
-    private var liveCounts: [Int32]
-    /// Gaps per block id: slots removed from the grid but not yet from the block.
-    private var gapCounts: [Int32]
+    /// Photos in the grid (live slots) per block id. Internal for
+    /// `withMutableBlockCounts(_:)`.
+    var liveCounts: [Int32]
+    /// Gaps per block id: slots removed from the grid but not yet from the block. Internal
+    /// for `withMutableBlockCounts(_:)`.
+    var gapCounts: [Int32]
     /// A block's gaps when they are few and all known (`listedGapLimit` at most, and as many
     /// as its count), so that compacting it is a plain search instead of a pass that tests
     /// every slot; a bulk removal only counts.
@@ -134,8 +137,8 @@ public struct LiveSlots: Sendable {
             blockOfSlot = SlotBlockMap(initialCount: order.count)
         } else {
             blockOfSlot = SlotBlockMap(initialCount: 0)
-            for (block, slots) in blocks.enumerated() {
-                slots.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(block)) }
+            for block in blocks.indices {
+                withSlots(ofBlock: block) { blockOfSlot.assign($0, to: UInt32(block)) }
             }
         }
         indexBlocksInOrder()
@@ -248,20 +251,7 @@ public struct LiveSlots: Sendable {
         guard contains(slot) else { return nil }
         let block = Int(blockOfSlot[slot])
         let blockStart = prefixCounts.count(beforeBlock: Int(placeOfBlock[block]))
-        return blocks[block].withUnsafeBufferPointer { slots in
-            guard gapCounts[block] > 0 else {
-                // Where a run would hold it: a grid given by count keeps most blocks runs.
-                let guess = slot.index &- slots[0].index
-                if guess >= 0 && guess < slots.count && slots[guess] == slot { return blockStart + guess }
-                return blockStart + Self.index(of: slot, in: slots)
-            }
-            var rank = 0
-            for stored in slots {
-                if stored == slot { return blockStart + rank }
-                if live.contains(stored) { rank &+= 1 }
-            }
-            preconditionFailure("slot \(slot) is not in the block the map gives")
-        }
+        return blockStart + offset(of: slot, inBlock: block)
     }
 
     /// Calls `body(first, length)` for the photos at grid positions `positions` (within
@@ -284,7 +274,7 @@ public struct LiveSlots: Sendable {
                 if gapCounts[block] == 0 && blockIsRun[block] {
                     body(PhotoSlot(blocks[block][0].index &+ rank), take)
                 } else {
-                    blocks[block].withUnsafeBufferPointer { slots in
+                    withSlots(ofBlock: block) { slots in
                         Self.forEachRun(
                             in: slots, skippingGaps: gapCounts[block] > 0 ? live : nil, from: rank,
                             count: take, body)
@@ -418,6 +408,8 @@ public struct LiveSlots: Sendable {
     private func forEachBlockInOrder(_ body: (UnsafeBufferPointer<PhotoSlot>, Bool) -> Bool) {
         for block in sequence {
             let block = Int(block)
+            // Opened here rather than through `withSlots(ofBlock:_:)`: a body handed on through
+            // two closures is not inlined, and `slots(of:)` would pay a call per block.
             let keepGoing = blocks[block].withUnsafeBufferPointer { body($0, gapCounts[block] > 0) }
             if !keepGoing { return }
         }
@@ -504,15 +496,11 @@ public struct LiveSlots: Sendable {
         fullChunks.forgetChunksNoLongerFull(in: live)
         var touched: [UInt32] = []
         let map = blockOfSlot
-        liveCounts.withUnsafeMutableBufferPointer { liveCounts in
-            gapCounts.withUnsafeMutableBufferPointer { gapCounts in
-                leavers.withUnsafeBufferPointer { leavers in
-                    map.forEachBlock(of: leavers) { _, block in
-                        if gapCounts[block] == 0 { touched.append(UInt32(block)) }
-                        liveCounts[block] &-= 1
-                        gapCounts[block] &+= 1
-                    }
-                }
+        withMutableBlockCounts { liveCounts, gapCounts in
+            map.forEachBlock(of: leavers) { _, block in
+                if gapCounts[block] == 0 { touched.append(UInt32(block)) }
+                liveCounts[block] &-= 1
+                gapCounts[block] &+= 1
             }
         }
         recountPrefixes()
@@ -570,7 +558,7 @@ public struct LiveSlots: Sendable {
             blocks[block].removeAll(keepingCapacity: true)
         } else if listedGaps[block].count == dropped {
             for gap in listedGaps[block] {
-                blocks[block].remove(at: blocks[block].withUnsafeBufferPointer { Self.index(of: gap, in: $0) })
+                blocks[block].remove(at: index(of: gap, inBlock: block))
             }
         } else {
             let live = self.live
@@ -579,23 +567,6 @@ public struct LiveSlots: Sendable {
         gapCount -= dropped
         gapCounts[block] = 0
         listedGaps[block].removeAll(keepingCapacity: true)
-    }
-
-    /// The position of `slot` in `slots`, which holds it: a plain search, eight slots a
-    /// comparison. O(position).
-    private static func index(of slot: PhotoSlot, in slots: UnsafeBufferPointer<PhotoSlot>) -> Int {
-        let wanted = SIMD8<UInt32>(repeating: slot.rawValue)
-        var index = 0
-        if let base = slots.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index &+ 8 <= slots.count {
-                let eight = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
-                if any(eight .== wanted) { break }
-                index &+= 8
-            }
-        }
-        while slots[index] != slot { index &+= 1 }
-        return index
     }
 
     /// Closes every gap. O(N).
@@ -734,7 +705,7 @@ public struct LiveSlots: Sendable {
         blocks.append(moved)
         blockIsRun.clear(block)
         blockIsRun.append(false)
-        moved.withUnsafeBufferPointer { blockOfSlot.assign($0, to: UInt32(newBlock)) }
+        withSlots(ofBlock: newBlock) { blockOfSlot.assign($0, to: UInt32(newBlock)) }
         // The block was compacted before the insertion that filled it: no gaps on either side.
         liveCounts[block] = Int32(half)
         liveCounts.append(Int32(moved.count))

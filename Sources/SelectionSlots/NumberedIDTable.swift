@@ -94,9 +94,7 @@ public struct NumberedIDTable: Sendable {
             return index >= 0 && index < currentPositions.count && currentPositions[index] != 0
                 ? Int(currentPositions[index]) - 1 : nil
         }
-        return positions[prefix].withUnsafeBufferPointer { positions in
-            index >= 0 && index < positions.count && positions[index] != 0 ? Int(positions[index]) - 1 : nil
-        }
+        return Self.heldPosition(at: index, in: positions[prefix])
     }
 
     @inline(__always)
@@ -188,11 +186,7 @@ public struct NumberedIDTable: Sendable {
         }
         let index = number - base
         let newPosition = count
-        let held = currentPositions.withUnsafeMutableBufferPointer { positions in
-            let held = positions[index]
-            if held == 0 { positions[index] = UInt32(truncatingIfNeeded: newPosition + 1) }
-            return held
-        }
+        let held = Self.claim(index, for: newPosition, in: &currentPositions)
         if held != 0 { return (Int(held) - 1, false) }
         if numberedInTable, let inTable = table.position(of: numbered.text) {
             currentPositions[index] = 0
@@ -245,5 +239,31 @@ public struct NumberedIDTable: Sendable {
         }
         runs.append(Run(first: count, start: start, prefix: prefix))
         count += 1
+    }
+
+    // MARK: - Positions by number
+
+    /// The position that `positions` (a prefix's array, `position + 1` per number, 0 for
+    /// none) holds at `index`, nil when none or when `index` is outside it. O(1): the array
+    /// is read as a buffer, its bounds checked once by the test here.
+    @inline(__always)
+    private static func heldPosition(at index: Int, in positions: [UInt32]) -> Int? {
+        positions.withUnsafeBufferPointer { positions in
+            index >= 0 && index < positions.count && positions[index] != 0 ? Int(positions[index]) - 1 : nil
+        }
+    }
+
+    /// What `positions[index]` holds (`position + 1`, 0 for none), storing `position` there
+    /// when it holds none: the read and the write of a new numbered id in one access, with
+    /// no bounds or uniqueness check. O(1).
+    ///
+    /// - Precondition: `index` is in `positions.indices` (not checked).
+    @inline(__always)
+    private static func claim(_ index: Int, for position: Int, in positions: inout [UInt32]) -> UInt32 {
+        positions.withUnsafeMutableBufferPointer { positions in
+            let held = positions[index]
+            if held == 0 { positions[index] = UInt32(truncatingIfNeeded: position + 1) }
+            return held
+        }
     }
 }

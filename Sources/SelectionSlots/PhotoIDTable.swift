@@ -18,13 +18,13 @@
 /// compares bytes, and names an id with the string those bytes spell.
 public struct PhotoIDTable: Sendable {
     /// Every id's bytes, back to back.
-    private var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
     /// `ends[i]` is where id `i`'s bytes end; it starts where id `i - 1`'s end (0 for the first).
     /// Visible to inlined code so that `count`, read for every slot a reader checks, is not a
     /// call across modules.
     @usableFromInline private(set) internal var ends: [UInt32] = []
     /// A power of two buckets (or none while the table is empty).
-    private var buckets: [UInt64] = []
+    private(set) var buckets: [UInt64] = []
     /// Ids in the index: positions minus repeats and unnamed positions.
     private var indexedCount = 0
     /// Positions that repeat an earlier id (kept in order, not indexed).
@@ -79,7 +79,7 @@ public struct PhotoIDTable: Sendable {
         precondition(position >= 0 && position < ends.count, "position \(position) out of range")
         let start = position == 0 ? 0 : Int(ends[position - 1])
         let end = Int(ends[position])
-        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+        return try withStoredBytes(in: start..<end, body)
     }
 
     /// The first position of the id whose bytes are `id`, or nil. One hash and a probe.
@@ -98,29 +98,6 @@ public struct PhotoIDTable: Sendable {
     public func position(of id: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         guard !buckets.isEmpty else { return nil }
         return probe(id, hash: hash).found
-    }
-
-    /// Walks the probe run of `hash`: the first position holding `id`, or else the index of
-    /// the empty bucket that ends the run (where `id` would go).
-    private func probe(_ id: UnsafeRawBufferPointer, hash: UInt64) -> (found: Int?, empty: Int) {
-        bytes.withUnsafeBytes { storage in
-            ends.withUnsafeBufferPointer { ends in
-                buckets.withUnsafeBufferPointer { buckets in
-                    let mask = buckets.count - 1
-                    let tag = hash >> 32
-                    var index = Self.home(hash, mask)
-                    while true {
-                        let bucket = buckets[index]
-                        if bucket == 0 { return (nil, index) }
-                        if bucket >> 32 == tag {
-                            let position = Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
-                            if Self.bytes(storage, ends, at: position, equal: id) { return (position, index) }
-                        }
-                        index = (index + 1) & mask
-                    }
-                }
-            }
-        }
     }
 
     // MARK: - Adding
@@ -168,9 +145,7 @@ public struct PhotoIDTable: Sendable {
         let needed = Self.bucketCount(for: indexedCount + count)
         if needed > buckets.count { rehash(bucketCount: needed) }
         let mask = buckets.count - 1
-        let firstBuckets = buckets.withUnsafeBufferPointer { buckets in
-            (0..<count).map { buckets[Self.home(hashes[$0], mask)] }
-        }
+        let firstBuckets = homeBuckets(of: hashes, count: count, mask: mask)
         for index in 0..<count {
             let hash = hashes[index]
             let home = Self.home(hash, mask)
@@ -236,11 +211,7 @@ public struct PhotoIDTable: Sendable {
         for current in 0..<ends.count {
             let end = Int(ends[current])
             precondition(end >= start, "ends must not decrease")
-            let (hash, earlier) = self.bytes.withUnsafeBytes { storage -> (UInt64, Int?) in
-                let id = UnsafeRawBufferPointer(rebasing: storage[start..<end])
-                let hash = hasher.hash(id)
-                return (hash, self.position(of: id, hash: hash))
-            }
+            let (hash, earlier) = hashAndFirstPosition(ofStoredBytesIn: start..<end)
             if let earlier {
                 duplicateCount += 1
                 if firstDuplicate == nil { firstDuplicate = (earlier, current) }
@@ -274,17 +245,8 @@ public struct PhotoIDTable: Sendable {
     /// keeps, so that a growing index can place a bucket without its id. (Past 2^32 buckets
     /// the top ones are never a home, which only lengthens probes.)
     @inline(__always)
-    private static func home(_ hash: UInt64, _ mask: Int) -> Int {
+    static func home(_ hash: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: hash >> 32) & mask
-    }
-
-    private static func place(_ position: Int, hash: UInt64, in buckets: inout [UInt64]) {
-        buckets.withUnsafeMutableBufferPointer { buckets in
-            let mask = buckets.count - 1
-            var index = Self.home(hash, mask)
-            while buckets[index] != 0 { index = (index + 1) & mask }
-            buckets[index] = (hash >> 32) << 32 | UInt64(position + 1)
-        }
     }
 
     /// The power of two that keeps `count` ids at most 3/4 full (at least 16).
@@ -316,54 +278,14 @@ public struct PhotoIDTable: Sendable {
     /// ids saves most of the page faults of filling it.
     private static func reserve<Element>(_ array: inout [Element], _ capacity: Int) {
         guard capacity > array.capacity else { return }
-        var fresh = [Element](unsafeUninitializedCapacity: capacity) { storage, initialized in
-            HugePages.advise(UnsafeMutableRawBufferPointer(storage))
-            initialized = 0
-        }
+        var fresh: [Element] = HugePages.emptyArray(capacity: capacity)
         fresh.append(contentsOf: array)
         array = fresh
     }
 
     /// `count` empty buckets, on huge pages where the system allows (see `HugePages`).
     private static func emptyBuckets(_ count: Int) -> [UInt64] {
-        [UInt64](unsafeUninitializedCapacity: count) { buckets, initialized in
-            HugePages.advise(UnsafeMutableRawBufferPointer(buckets))
-            buckets.initialize(repeating: 0)
-            initialized = count
-        }
-    }
-
-    @inline(__always)
-    private static func bytes(
-        _ storage: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>, at position: Int,
-        equal id: UnsafeRawBufferPointer
-    ) -> Bool {
-        let start = position == 0 ? 0 : Int(ends[position - 1])
-        let end = Int(ends[position])
-        guard end - start == id.count else { return false }
-        guard let base = storage.baseAddress, let other = id.baseAddress, id.count > 0 else { return true }
-        return bytesEqual(base + start, other, count: id.count)
-    }
-
-    /// Whether `count` bytes at `a` and `b` are equal, compared a word at a time.
-    @inline(__always)
-    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= count {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            {
-                return false
-            }
-            offset += 8
-        }
-        while offset < count {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-                return false
-            }
-            offset += 1
-        }
-        return true
+        HugePages.array(repeating: 0, count: count)
     }
 }
 
@@ -387,7 +309,7 @@ extension PhotoIDTable: Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ends.count)
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        withStoredBytes(in: 0..<bytes.count) { hasher.combine(bytes: $0) }
     }
 }
 

@@ -66,6 +66,12 @@ struct SlotBlockMap: Sendable {
         }
     }
 
+    /// `forEachBlock(of:_:)` of an array's slots.
+    @inline(__always)
+    func forEachBlock(of slots: [PhotoSlot], _ body: (PhotoSlot, Int) -> Void) {
+        slots.withUnsafeBufferPointer { forEachBlock(of: $0, body) }
+    }
+
     /// Puts every slot of `slots` in `block`. O(slots), with one page lookup per run of slots
     /// on the same page rather than one per slot.
     mutating func assign(_ slots: UnsafeBufferPointer<PhotoSlot>, to block: UInt32) {

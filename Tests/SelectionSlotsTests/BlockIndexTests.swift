@@ -63,5 +63,8 @@ struct BlockIndexTests {
         var seen: [UInt32] = []
         probes.withUnsafeBufferPointer { probes in map.forEachBlock(of: probes) { _, block in seen.append(UInt32(block)) } }
         #expect(seen == probes.map(expected))
+        var seenFromArray: [(PhotoSlot, UInt32)] = []
+        map.forEachBlock(of: probes) { slot, block in seenFromArray.append((slot, UInt32(block))) }
+        #expect(seenFromArray.map(\.0) == probes && seenFromArray.map(\.1) == probes.map(expected))
     }
 }

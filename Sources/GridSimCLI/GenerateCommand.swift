@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import GestureInput
+import PropertyTesting
 import SelectionTrace
 
 /// `gridsim generate`: a synthetic user session as a trace, semantic or two-layer; text, or
@@ -132,7 +133,7 @@ enum GenerateCommand: SubcommandDefinition {
 
     static func sessionSettings(_ arguments: ParsedArguments) throws -> SessionSettings {
         let seedText = try arguments.value(Self.seed)
-        guard let seed = parseSeed(seedText) else {
+        guard let seed = PropertyRunner.parseSeed(seedText) else {
             throw UsageError("--seed needs a whole number; found '\(seedText)'")
         }
         let photos = try arguments.value(Self.photos)
@@ -162,10 +163,6 @@ enum GenerateCommand: SubcommandDefinition {
         return SessionSettings(
             photoCount: photos, setup: PointerSetup(viewport: GridViewport(size: size)), mix: mix, seed: seed, ids: ids,
             limit: limit)
-    }
-
-    static func parseSeed(_ text: String) -> UInt64? {
-        text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
     }
 
     static func parseViewport(_ text: String) -> ViewportSize? {

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import PropertyTesting
 import SelectionTrace
 
 /// `gridsim record OUT`: records a session into a trace as it happens, with a bounded loss
@@ -84,7 +85,7 @@ enum RecordCommand: SubcommandDefinition {
         let flushMilliseconds = try arguments.value(Self.flushMilliseconds)
         let syncInterval = try arguments.value(syncEvery)
         let seedText = try arguments.value(Self.seed)
-        guard let seed = UInt64(seedText) ?? (seedText.hasPrefix("0x") ? UInt64(seedText.dropFirst(2), radix: 16) : nil) else {
+        guard let seed = PropertyRunner.parseSeed(seedText) else {
             throw UsageError("--seed needs a whole number, decimal or 0x-hex; found '\(seedText)'")
         }
         guard photos >= 0, photos <= TraceLimits.default.maximumPhotoCount else {

@@ -21,6 +21,18 @@ struct RecordCommandTests {
         #expect(read.closed || fileExtension == "jsonl")
     }
 
+    @Test func aHexSeedIsTheSameSeedAsItsDecimal() throws {
+        let directory = try GridSimProcess.temporaryDirectory()
+        let hex = directory.appendingPathComponent("hex.gstrace").path
+        #expect(Captured.run("record", "--photos", "300", "--events", "500", "--seed", "0x2a", hex).code == 0)
+        var session = SyntheticLoadSession(photoCount: 300, seed: 42)
+        #expect(try GridSimProcess.read(hex).events == (0..<500).map { _ in session.next() })
+        let other = directory.appendingPathComponent("other.gstrace").path
+        let tooLarge = Captured.run("record", "--seed", "0x1ffffffffffffffff", other)
+        #expect(tooLarge.code == 64)
+        #expect(tooLarge.err.contains("--seed needs a whole number, decimal or 0x-hex; found '0x1ffffffffffffffff'"))
+    }
+
     @Test func refusesToReplaceAFileAndNamesBadFlags() throws {
         let directory = try GridSimProcess.temporaryDirectory()
         let path = directory.appendingPathComponent("s.gstrace").path

@@ -95,7 +95,9 @@ let package = Package(
             name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace", "SeededRandom"]),
         .testTarget(
             name: "GridSimCLITests",
-            dependencies: ["GridSimCLI", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport", "CommandLineKit"]),
+            dependencies: [
+                "GridSimCLI", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport", "CommandLineKit", "GestureInput",
+            ]),
         .testTarget(
             name: "BenchmarkKitTests",
             dependencies: ["BenchmarkKit", "GridSimBenchmarks", "SeededRandom", "TestSupport", "CommandLineKit"]),

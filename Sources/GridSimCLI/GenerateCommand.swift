@@ -45,7 +45,15 @@ enum GenerateCommand: SubcommandDefinition {
             The session is a Markov chain over gestures, weighted by the mix: browsing and opening
             photos, long presses, bursts of taps, drags to select, Select all, Delete, Move, Share,
             storms of library syncs, scrolling and rotating; with --limit, the tray's remove button. It is streamed: memory grows with the grid, never with the
-            number of events. A pointer-layer trace replays to the same report as the semantic trace
+            number of events.
+
+            A session keeps its library, as a real one keeps its size: Delete takes the handful of
+            photos a person chose, Select all is followed by Share, Move, Deselect all or Done,
+            and library syncs bring about as many photos as they take. Over 1,000 photos or more,
+            every preset keeps the grid between 0.9 and 1.1 times --photos from the first event
+            to the last; the gesture deleteAll (Select all, then Delete; in no preset) empties it,
+            for a shrinking library. When done, the grid's smallest, median and largest size
+            over the session go to standard error. A pointer-layer trace replays to the same report as the semantic trace
             of the same seed (gridsim replay --input pointer). A long run reports its progress on
             standard error about once a second.
 
@@ -98,6 +106,7 @@ enum GenerateCommand: SubcommandDefinition {
             var session = SyntheticSession(settings, eventCount: eventCount)
             do {
                 try session.recordBinary(to: path, replacing: arguments.value(force), progress: progress)
+                reportGridSizes(session.gridSizes, console: console)
             } catch let error as TraceOutputError {
                 console.err("gridsim: error: \(error)\n")
                 switch error {
@@ -116,19 +125,30 @@ enum GenerateCommand: SubcommandDefinition {
             sink = LineSink(console: console)
         }
         do {
+            let gridSizes: GridSizeRange
             if layer == .pointer {
                 var session = SyntheticPointerSession(settings, eventCount: eventCount)
                 try session.write(to: &sink, progress: progress)
+                gridSizes = session.gridSizes
             } else {
                 var session = SyntheticSession(settings, eventCount: eventCount)
                 try session.write(to: &sink, progress: progress)
+                gridSizes = session.gridSizes
             }
             try sink.close()
+            reportGridSizes(gridSizes, console: console)
         } catch {
             console.err("gridsim: error: writing \(sink.name) failed: \(error)\n")
             return .ioError
         }
         return .success
+    }
+
+    /// The grid's size over the session, on standard error (standard output may be the trace):
+    /// `generate: grid over 100000 events: smallest 999,871, median 1,000,004, largest …`.
+    static func reportGridSizes(_ sizes: GridSizeRange, console: Console) {
+        guard let summary = sizes.summary else { return }
+        console.err("generate: grid over \(summary.events) events: \(summary)\n")
     }
 
     static func sessionSettings(_ arguments: ParsedArguments) throws -> SessionSettings {

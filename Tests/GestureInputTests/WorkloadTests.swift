@@ -104,27 +104,96 @@ struct WorkloadTests {
         #expect(Set(deletes.map(\.event.name)).isSubset(of: [.longPress, .select, .tap, .delete]))
     }
 
-    @Test func libraryChangesKeepTheGridNearItsStartingSize() {
-        let settings = SessionSettings(
-            photoCount: 1000, mix: WorkloadMix([.sync: 3, .burst: 1, .delete: 1, .selectAll: 0.2]), seed: 5)
-        var engine = FastEngine(configuration: GridConfiguration(photos: .count(1000)))
-        var largest = 0
-        var total = 0
-        for traceEvent in SyntheticSession(settings, eventCount: 20_000) {
+    /// The grid's size at every event of a session, as a replay of its trace meets it.
+    static func replayedGridSizes(_ settings: SessionSettings, count: Int) -> (GridSizeRange, [TraceEvent]) {
+        var session = SyntheticSession(settings, eventCount: count)
+        var engine = FastEngine(configuration: session.header.configuration)
+        var replayed = GridSizeRange()
+        var events: [TraceEvent] = []
+        while let traceEvent = session.next() {
+            replayed.record(engine.photoCount)
             _ = engine.apply(traceEvent.event)
-            largest = max(largest, engine.photoCount)
-            total += engine.photoCount
+            events.append(traceEvent)
         }
-        // Select all + Delete empties the grid now and then; the library refills it.
-        #expect(largest < 1200)
-        #expect(total / 20_000 > 700, "mean photo count \(total / 20_000)")
+        #expect(session.gridSizes.summary == replayed.summary, "the session's own count is a replay's")
+        return (replayed, events)
+    }
+
+    @Test(arguments: WorkloadMix.presets.map(\.name))
+    func everyPresetKeepsItsLibrary(preset: String) throws {
+        let mix = try #require(WorkloadMix.presets.first { $0.name == preset }?.mix)
+        for (photos, seed, events) in [(1_000, 5, 20_000), (10_000, 7, 5_000)] {
+            let settings = SessionSettings(photoCount: photos, mix: mix, seed: UInt64(seed))
+            let (sizes, _) = Self.replayedGridSizes(settings, count: events)
+            let summary = try #require(sizes.summary)
+            #expect(summary.stays(within: 0.9, 1.1, of: photos), "\(preset) over \(photos): \(summary)")
+        }
+    }
+
+    @Test func libraryChangesHoldTheGridAgainstDeletesAndSelectAll() throws {
+        // Deletes, Select all and syncs: the syncs bring back what the deletes take.
+        let settings = SessionSettings(
+            photoCount: 1000, mix: WorkloadMix([.sync: 1, .burst: 3, .delete: 3, .selectAll: 1, .drag: 2]), seed: 5)
+        let (sizes, events) = Self.replayedGridSizes(settings, count: 20_000)
+        let summary = try #require(sizes.summary)
+        #expect(summary.stays(within: 0.9, 1.1, of: 1000), "\(summary)")
+        #expect(events.contains { $0.event.name == .selectAll } && events.contains { $0.event.name == .delete })
+    }
+
+    @Test(arguments: [1_000, 100_000])
+    func aDeleteTakesTheHandfulAPersonChose(photos: Int) {
+        // Select all, bursts and drags choose many photos; a Delete takes at most a handful.
+        let handful = SessionModel.deleteHandful(photoCount: photos)
+        #expect(handful == min(24, photos / 100))
+        let settings = SessionSettings(
+            photoCount: photos, mix: WorkloadMix([.selectAll: 2, .burst: 4, .drag: 2, .delete: 3, .sync: 1]), seed: 9)
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(photos)))
+        var deletes = 0
+        var afterSelectAll: [EventName] = []
+        var previous: EventName?
+        for traceEvent in SyntheticSession(settings, eventCount: 4_000) {
+            let step = engine.apply(traceEvent.event)
+            if previous == .selectAll { afterSelectAll.append(traceEvent.event.name) }
+            previous = traceEvent.event.name
+            guard case .deleted(let gone)? = step.effects.first else { continue }
+            deletes += 1
+            #expect(gone.count <= handful, "a delete of \(gone.count) photos")
+        }
+        #expect(deletes > 25)
+        // What people do with everything chosen: share, edit, move, deselect, leave.
+        #expect(Set(afterSelectAll).isSubset(of: [.share, .edit, .move, .deselectAll, .done, .back, .delete]))
+        #expect(Set(afterSelectAll).isSuperset(of: [.share, .move, .deselectAll, .done]))
+    }
+
+    @Test func deleteAllEmptiesTheLibraryWhenTheMixAsksForIt() throws {
+        #expect(WorkloadMix.presets.allSatisfy { $0.mix[.deleteAll] == 0 })
+        let settings = SessionSettings(photoCount: 1000, mix: WorkloadMix([.deleteAll: 1, .burst: 2]), seed: 3)
+        let (sizes, events) = Self.replayedGridSizes(settings, count: 200)
+        #expect(try #require(sizes.summary).smallest == 0)
+        #expect(events.contains { $0.event.name == .delete })
+        #expect(try WorkloadMix(parsing: "default,deleteAll=0.1")[.deleteAll] == 0.1)
+    }
+
+    @Test func aGridSizeRangeCountsEveryEventInRuns() throws {
+        var sizes = GridSizeRange()
+        #expect(sizes.summary == nil)
+        for size in [5, 5, 5, 3, 3, 9, 5, 1, 5] { sizes.record(size) }
+        let summary = try #require(sizes.summary)
+        // Sorted: 1 3 3 5 5 5 5 5 9; the lower median is the fifth.
+        #expect(summary == GridSizeRange.Summary(smallest: 1, median: 5, largest: 9, events: 9))
+        #expect(GridSizeRange([4, 2]).summary?.median == 2)
+        #expect(summary.description == "smallest 1, median 5, largest 9 photos")
+        #expect(GridSizeRange.Summary.grouped(1_000_004) == "1,000,004" && GridSizeRange.Summary.grouped(999) == "999")
+        #expect(summary.stays(within: 0.9, 1.1, of: 5) == false)
+        #expect(GridSizeRange([950, 1_000, 1_100]).summary!.stays(within: 0.9, 1.1, of: 1_000))
+        #expect(!GridSizeRange([899, 1_000]).summary!.stays(within: 0.9, 1.1, of: 1_000))
     }
 
     @Test(arguments: [0, 1, 2, 50])
     func sessionsThatEmptyTheGridKeepGoing(photos: Int) {
-        // Select all + Delete empties the grid; library changes then name photos already gone
-        // and insert into an empty grid. Many seeds, so the rare draws happen.
-        let mix = WorkloadMix([.selectAll: 2, .delete: 2, .sync: 3, .burst: 1, .open: 1])
+        // deleteAll empties the grid; library changes then name photos already gone and insert
+        // into an empty grid. Many seeds, so the rare draws happen.
+        let mix = WorkloadMix([.deleteAll: 2, .delete: 2, .sync: 3, .burst: 1, .open: 1])
         for seed in 0..<40 {
             var engine = FastEngine(configuration: GridConfiguration(photos: .count(photos)))
             for traceEvent in SyntheticSession(

@@ -1,6 +1,8 @@
 import Foundation
+import GestureInput
 import GridSimCLI
 import SelectionTrace
+import TestSupport
 import Testing
 
 /// `gridsim generate`: synthetic sessions on the command line.
@@ -9,12 +11,39 @@ struct GenerateCommandTests {
     @Test func aSemanticTraceHasAHeaderAndTheEventsAskedFor() throws {
         let result = Captured.run(["generate", "--photos", "200", "--events", "300", "--seed", "9"])
         #expect(result.code == 0)
-        #expect(result.err == "")
+        #expect(result.err.hasPrefix("generate: grid over 300 events: smallest "), "\(result.err)")
         let trace = try Trace(text: result.out)
         #expect(trace.events.count == 300)
         #expect(trace.header.photos == .count(200))
         #expect(trace.header.meta?["seed"] == .integer(9))
         #expect(result.out.split(separator: "\n").count == 301)
+    }
+
+    /// The grid's smallest and largest size as `generate` reports them on standard error.
+    static func reportedGridRange(_ err: String) throws -> (smallest: Int, median: Int, largest: Int) {
+        let line = try #require(err.split(separator: "\n").last { $0.hasPrefix("generate: grid over ") })
+        let numbers = line.split(separator: ":").last!.split(separator: " ").compactMap {
+            Int($0.replacingOccurrences(of: ",", with: ""))
+        }
+        try #require(numbers.count == 3, "\(line)")
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    @Test(arguments: WorkloadMix.presets.map(\.name))
+    func aSessionOverAMillionPhotosKeepsItsLibraryWithEveryPreset(preset: String) throws {
+        let path = try ScratchDirectory.make("generate").appendingPathComponent("steady.gstrace").path
+        let result = Captured.run([
+            "generate", "--photos", "1000000", "--events", "5000", "--seed", "5", "--mix", preset, "--output", path,
+        ])
+        #expect(result.code == 0, "\(result.err)")
+        let grid = try Self.reportedGridRange(result.err)
+        #expect(grid.smallest >= 900_000 && grid.largest <= 1_100_000, "\(preset): \(grid)")
+        #expect(grid.smallest <= grid.median && grid.median <= grid.largest)
+        // The last event met the grid `replay --at` shows before it.
+        let before = Captured.run(["replay", "--at", "4999", path]).out
+        let words = try #require(before.split(separator: "\n").first).split(separator: " ")
+        let photos = try #require(words.firstIndex(of: "photos").flatMap { Int(words[$0 - 1]) }, "\(before)")
+        #expect((grid.smallest...grid.largest).contains(photos), "\(before)")
     }
 
     @Test func theSameSeedGivesTheSameTraceAndAnotherSeedAnother() {
@@ -101,7 +130,7 @@ struct GenerateCommandTests {
         let arguments = ["generate", "--photos", "3000", "--events", "600", "--seed", "7", "--ids", "photokit"]
         let result = Captured.run(arguments)
         #expect(result.code == 0)
-        #expect(result.err == "")
+        #expect(result.err.hasPrefix("generate: grid over 600 events: "), "\(result.err)")
         #expect(result.out == Captured.run(arguments).out, "the same seed gives the same ids and events")
         let trace = try Trace(text: result.out)
         guard case .ids(let ids) = trace.header.photos else {

@@ -8,9 +8,15 @@ import SelectionTrace
 /// Each gesture is drawn from the mix whatever the state; when the state does not allow it,
 /// the model first makes the transition a person would (a long press or the Select button
 /// to enter the mode; Done to leave it; a tap to choose something before Delete). On an empty
-/// grid, gestures that need photos are replaced by a library sync that brings some. Library
-/// syncs pull the photo count back towards its start, so a session of any length keeps a grid
-/// of about the size it began with.
+/// grid, gestures that need photos are replaced by a library sync that brings some.
+///
+/// A session keeps its library, as a real one keeps its size through a day: Delete takes the
+/// handful a person chose (`deleteHandful`; with more chosen, the person deselects all and
+/// chooses a few first), Select all is followed by what people do with everything chosen
+/// (share, move, deselect, leave; delete only a grid of a handful), and library syncs remove
+/// about as many photos as they bring, pulling the photo count back towards its start. Over
+/// N ≥ 1,000 photos, every preset keeps the grid within 0.9 N … 1.1 N for the whole session;
+/// only the `deleteAll` gesture, which no preset has, empties it.
 ///
 /// Targets are photos on screen (the model tracks layout, viewport and scroll), so the pointer
 /// layer can always reach them. Time is modelled in milliseconds with human gaps. With a limit
@@ -58,6 +64,8 @@ public struct SessionModel {
     private static let smallestPool = 1024
     /// Pool ids tried for the library change being made.
     private var triedInChange = 0
+    /// The most photos a person deletes at once: a handful, fewer on a small grid.
+    private let deleteHandful: Int
     private var lastRemovedPhoto: PhotoSlot?
     /// Slots below it are the grid's first photos, named by the engine's table; pool id
     /// `s(n + 1)` is slot `poolBase + n`.
@@ -97,6 +105,11 @@ public struct SessionModel {
         case longPress
         /// An app-bar button, Back or Dismiss: an event that names no photo.
         case button(SlotEvent, gap: ClosedRange<Int>)
+        /// Delete: of a handful of chosen photos, or of whatever is chosen (`everything`, after
+        /// the `deleteAll` gesture's Select all). Dropped when nothing is chosen.
+        case delete(everything: Bool)
+        /// What follows Select all, decided once it has happened.
+        case afterSelectAll
         case sync(first: Bool)
         case scroll
         case rotate
@@ -131,6 +144,7 @@ public struct SessionModel {
         self.mix = mix
         engine = FastEngine(configuration: configuration)
         initialPhotoCount = configuration.photos.count
+        deleteHandful = Self.deleteHandful(photoCount: configuration.photos.count)
         insertedIDPool = max(Self.smallestPool, 2 * configuration.photos.count)
         random = Xoshiro256(seed: seed)
         poolBase = engine.slots.count
@@ -287,6 +301,11 @@ public struct SessionModel {
         case .selectAll:
             enterSelectionIfNeeded()
             plan.append(.button(.selectAll, gap: 300...1200))
+            plan.append(.afterSelectAll)
+        case .deleteAll:
+            enterSelectionIfNeeded()
+            plan.append(.button(.selectAll, gap: 300...1200))
+            plan.append(.delete(everything: true))
         case .deselectAll:
             enterSelectionIfNeeded()
             plan.append(.button(.deselectAll, gap: 300...1200))
@@ -295,9 +314,17 @@ public struct SessionModel {
             plan.append(.button(random.chance(0.75) ? .done : .back, gap: 300...1500))
         case .delete, .move, .share:
             let choosesOne = enterSelectionIfNeeded()
-            if !choosesOne && engine.selectedCount == 0 { plan.append(.tap(.unchosen, gap: 200...700)) }
+            if gesture == .delete && engine.mode == .selecting && engine.selectedCount > deleteHandful {
+                // More chosen than a person deletes at once: start over and choose the few.
+                plan.append(.button(.deselectAll, gap: 300...1200))
+                for _ in 0..<random.int(in: 1...min(3, deleteHandful)) {
+                    plan.append(.tap(.unchosen, gap: 200...700))
+                }
+            } else if !choosesOne && engine.selectedCount == 0 {
+                plan.append(.tap(.unchosen, gap: 200...700))
+            }
             switch gesture {
-            case .delete: plan.append(.button(.delete, gap: 300...1200))
+            case .delete: plan.append(.delete(everything: false))
             case .move: plan.append(.button(.move, gap: 300...1200))
             default:
                 plan.append(.button(random.chance(0.7) ? .share : .edit, gap: 300...1200))
@@ -315,6 +342,28 @@ public struct SessionModel {
             plan.append(.dragBegin)
         }
     }
+
+    /// What a person does with everything chosen: shares or edits it (three times in ten),
+    /// moves it (two), deselects it (three), or leaves the mode (two); and when everything is
+    /// a handful of photos, deletes it half of the time instead.
+    private mutating func followingSelectAll() -> [Planned] {
+        if engine.selectedCount <= deleteHandful && random.chance(0.5) { return [.delete(everything: false)] }
+        switch random.int(below: 10) {
+        case 0..<3:
+            return [
+                .button(random.chance(0.7) ? .share : .edit, gap: 600...2000),
+                .button(random.chance(0.7) ? .dismiss : .back, gap: 1000...5000),
+            ]
+        case 3..<5: return [.button(.move, gap: 600...2000)]
+        case 5..<8: return [.button(.deselectAll, gap: 400...1500)]
+        default: return [.button(random.chance(0.75) ? .done : .back, gap: 400...1500)]
+        }
+    }
+
+    /// The most photos a person deletes at once from a grid of `photoCount`: 24, or a
+    /// hundredth of a smaller grid (at least 1), so that the deletes between two syncs take a
+    /// small share of any grid.
+    package static func deleteHandful(photoCount: Int) -> Int { max(1, min(24, photoCount / 100)) }
 
     /// Plans the way into the selection mode when browsing: a long press (which chooses a
     /// photo) four times in five, else the Select button. Returns whether a photo gets chosen.
@@ -373,6 +422,21 @@ public struct SessionModel {
             clock = t
             slotEvent = event
             return perform(.appEvent(t: t, windowStart: windowStart))
+
+        case .delete(let everything):
+            guard engine.mode == .selecting, sheet == nil, engine.selectedCount > 0,
+                everything || engine.selectedCount <= deleteHandful
+            else { return nil }
+            let t = clock + random.int(in: 300...1200)
+            clock = t
+            slotEvent = .delete
+            return perform(.appEvent(t: t, windowStart: windowStart))
+
+        case .afterSelectAll:
+            // Nothing happens here; the next steps are planned now that the state is known.
+            guard engine.mode == .selecting, sheet == nil, engine.selectedCount > 0 else { return nil }
+            plan.insert(contentsOf: followingSelectAll(), at: 0)
+            return nil
 
         case .sync(let first):
             let t = clock + (first ? random.int(in: 300...2000) : random.int(in: 5...60))
@@ -708,17 +772,19 @@ public struct SessionModel {
     }
 
     /// One library change, as `slotEvent`: a few photos gone (sometimes one already gone), a
-    /// few new ones; more new ones when the grid has shrunk below its start, more gone when it
-    /// has grown.
+    /// few new ones, as many of each on average; more new ones when the grid has shrunk below
+    /// its start, more gone when it has grown, in proportion to the gap (up to 49 a change),
+    /// so that syncs hold the grid near its starting size against the deletes.
     private mutating func libraryChange() {
         let count = engine.photoCount
         var removals = random.int(in: 0...3)
         var insertions = random.int(in: 0...3)
         // Below its starting size the library refills, faster the further below it is (a
-        // restore or a burst of uploads), so that even Select all + Delete is recovered from.
+        // restore or a burst of uploads), so that even Select all + Delete is recovered from;
+        // above it, the library loses photos the same way.
         let deficit = initialPhotoCount - count
-        if deficit > 0 { insertions += 1 + random.int(in: 0...min(deficit / 8, 32)) }
-        if count > initialPhotoCount + initialPhotoCount / 10 + 10 { removals += 1 }
+        if deficit > 0 { insertions += 1 + random.int(in: 0...min(deficit / 4, 48)) }
+        if deficit < 0 { removals += 1 + random.int(in: 0...min(-deficit / 4, 48)) }
         if count == 0 { insertions = max(insertions, 1) }
         var removedSlots: [PhotoSlot] = []
         removedSlots.reserveCapacity(min(removals, count) + 1)

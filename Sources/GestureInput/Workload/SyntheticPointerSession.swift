@@ -16,6 +16,8 @@ public struct SyntheticPointerSession: Sequence, IteratorProtocol {
     /// Steps whose samples resolved to another event than the model meant; 0 unless the
     /// synthesiser has a bug (the tests hold it to 0).
     public private(set) var divergences = 0
+    /// The grid's size at each step that has an event (before the step).
+    package private(set) var gridSizes = GridSizeRange()
     /// Event lines made so far (some may wait in the recorder for their input).
     public var eventsProduced: Int { recorder.eventCount }
 
@@ -48,7 +50,9 @@ public struct SyntheticPointerSession: Sequence, IteratorProtocol {
             return
         }
         let viewport = model.viewport
+        let photosBefore = model.photoCount
         let step = model.next()
+        if step.event != nil { gridSizes.record(photosBefore) }
         var resolved: [TraceEvent] = []
         for sample in synthesizer.samples(for: step, viewport: viewport) {
             resolved += recorder.record(sample)

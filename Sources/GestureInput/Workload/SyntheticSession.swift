@@ -8,6 +8,8 @@ public struct SyntheticSession: Sequence, IteratorProtocol {
     public let eventCount: Int
     private var model: SessionModel
     private var produced = 0
+    /// The grid's size at each event produced so far (before the event).
+    package private(set) var gridSizes = GridSizeRange()
 
     public init(_ settings: SessionSettings, eventCount: Int) {
         header = settings.header(layer: "semantic")
@@ -20,6 +22,7 @@ public struct SyntheticSession: Sequence, IteratorProtocol {
     public mutating func next() -> TraceEvent? {
         guard produced < eventCount else { return nil }
         produced += 1
+        gridSizes.record(model.photoCount)
         let (t, event) = model.nextEvent()
         return TraceEvent(t: t, event.mapPhotos(model.id(for:)))
     }
@@ -30,6 +33,7 @@ public struct SyntheticSession: Sequence, IteratorProtocol {
     mutating func writeNextLine(to block: LineBlock) -> Bool {
         guard produced < eventCount else { return false }
         produced += 1
+        gridSizes.record(model.photoCount)
         let (t, event) = model.nextEvent()
         var line = block.cursor(atMost: model.maximumLineLength(event))
         model.writeLine(t: t, event, to: &line)

@@ -10,11 +10,14 @@ public enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     case select
     /// Selecting: a burst of 1–8 taps on nearby photos.
     case burst
+    /// Select all, then what people do with everything chosen: share it, move it, deselect
+    /// it or leave the mode; Delete only when everything is a handful of photos.
     case selectAll
     case deselectAll
     /// Done (or, one time in four, Back).
     case done
-    /// Delete the chosen photos.
+    /// Delete the handful of photos a person chose: with more chosen, the person deselects all
+    /// and chooses the few to delete first.
     case delete
     /// Move the chosen photos.
     case move
@@ -29,11 +32,15 @@ public enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     /// Selecting: a drag to select, a finger sliding sideways across a row or down a few
     /// rows, back and forth, and lifting.
     case drag
+    /// Select all, then Delete: the whole library goes at once. No preset has it, so a
+    /// session keeps its library unless the mix asks for this; library syncs refill the grid
+    /// towards its starting size afterwards.
+    case deleteAll
 
     /// Whether the gesture needs photos in the grid (to tap, press, or choose).
     var needsPhotos: Bool {
         switch self {
-        case .open, .press, .burst, .delete, .move, .share, .drag: true
+        case .open, .press, .burst, .delete, .move, .share, .drag, .deleteAll: true
         default: false
         }
     }
@@ -56,17 +63,19 @@ public struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
         set { weights[SessionGesture.allCases.firstIndex(of: gesture)!] = newValue }
     }
 
-    /// A day of ordinary use: mostly browsing and scrolling, some selecting and deleting.
+    /// A day of ordinary use: mostly browsing and scrolling, some selecting (taps and drags)
+    /// and deleting, and the library syncing.
     public static let `default` = WorkloadMix([
         .open: 3, .press: 2, .select: 0.5, .burst: 6, .selectAll: 0.5, .deselectAll: 0.5, .done: 2,
-        .delete: 1, .move: 0.5, .share: 1, .sync: 1, .scroll: 4, .rotate: 0.2,
+        .delete: 1, .move: 0.5, .share: 1, .sync: 1, .scroll: 4, .rotate: 0.2, .drag: 1,
     ])
     /// Looking, not choosing: opening photos and scrolling.
     public static let browsing = WorkloadMix([.open: 6, .scroll: 6, .sync: 0.5, .rotate: 0.2])
-    /// Choosing in bulk: bursts, drags, select all, delete, share.
+    /// Choosing in bulk: bursts, drags, select all, delete, share, and the library syncing
+    /// now and then (it brings back about as many photos as the deletes take).
     public static let selecting = WorkloadMix([
         .press: 2, .burst: 10, .selectAll: 1, .deselectAll: 1, .done: 1, .delete: 2, .move: 0.5, .share: 1,
-        .scroll: 2, .drag: 3,
+        .sync: 1.5, .scroll: 2, .drag: 3,
     ])
     /// The library syncing while someone selects: storms of changes among bursts.
     public static let syncs = WorkloadMix([.sync: 6, .burst: 4, .press: 1, .done: 1, .scroll: 1])

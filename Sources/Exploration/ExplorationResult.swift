@@ -1,3 +1,5 @@
+import GestureInput
+
 /// The measured cost of one operation (an event kind) in one cell of the sweep. Made only here,
 /// by a sweep or by reading a result back (`ExplorationWriters.readJSON`).
 public struct OperationCost: Hashable, Sendable {
@@ -11,6 +13,32 @@ public struct OperationCost: Hashable, Sendable {
     public var medianNanoseconds: Double
     public var p90Nanoseconds: Double
     public var maximumNanoseconds: Double
+    /// The grid's sizes over the events the cell timed (the same for every operation of a cell).
+    public var grid: CellGrid
+}
+
+/// The grid's smallest, median and largest size over the events a cell timed, so that a cost
+/// "at N photos" says whether the grid stayed at N.
+public struct CellGrid: Hashable, Sendable {
+    public var smallest: Int
+    public var median: Int
+    public var largest: Int
+
+    public init(smallest: Int, median: Int, largest: Int) {
+        self.smallest = smallest
+        self.median = median
+        self.largest = largest
+    }
+
+    init(_ summary: GridSizeRange.Summary) {
+        self.init(smallest: summary.smallest, median: summary.median, largest: summary.largest)
+    }
+
+    /// Whether the grid stayed within 0.9–1.1 times the cell's nominal size.
+    public func stays(at photos: Int) -> Bool {
+        GridSizeRange.Summary(smallest: smallest, median: median, largest: largest, events: 0)
+            .stays(within: 0.9, 1.1, of: photos)
+    }
 }
 
 /// What a sweep (or one shard of it) measured.

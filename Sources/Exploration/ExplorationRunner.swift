@@ -19,14 +19,14 @@ public struct ExplorationRunner {
         let cells = plan.cells
         let overhead = Double(MonotonicClock.calibratedOverhead())
         var costs: [OperationCost] = []
-        var generated: (key: SessionKey, events: [Event])?
+        var generated: (key: SessionKey, session: Session)?
         for (done, cell) in cells.enumerated() {
             progress(done, cells.count, cell)
             let key = SessionKey(photos: cell.photos, workload: cell.workload.name)
             if generated?.key != key {
-                generated = (key, sessionEvents(photos: cell.photos, workload: cell.workload))
+                generated = (key, session(photos: cell.photos, workload: cell.workload))
             }
-            costs += measure(cell, events: generated!.events, clockOverhead: overhead)
+            costs += measure(cell, session: generated!.session, clockOverhead: overhead)
         }
         progress(cells.count, cells.count, cells.last ?? plan.allCells[0])
         return ExplorationResult(
@@ -39,22 +39,34 @@ public struct ExplorationRunner {
         var workload: String
     }
 
+    /// A cell's session: its events, and the grid's size as each event meets it.
+    struct Session {
+        var events: [Event] = []
+        var gridSizes: [Int] = []
+    }
+
     /// The session of a size and workload: the same events for every engine.
-    func sessionEvents(photos: Int, workload: Workload) -> [Event] {
+    func session(photos: Int, workload: Workload) -> Session {
         var seed = plan.seed ^ UInt64(photos) &* 0x9E37_79B9_7F4A_7C15
         for byte in workload.name.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01B3 }
         var model = SessionModel(
             configuration: GridConfiguration(photos: .count(photos)), setup: .phone, mix: workload.mix, seed: seed)
-        var events: [Event] = []
-        events.reserveCapacity(plan.eventsPerCell)
-        while events.count < plan.eventsPerCell {
-            if let event = model.next().event?.event { events.append(event) }
+        var session = Session()
+        session.events.reserveCapacity(plan.eventsPerCell)
+        session.gridSizes.reserveCapacity(plan.eventsPerCell)
+        while session.events.count < plan.eventsPerCell {
+            let photosBefore = model.photoCount
+            if let event = model.next().event?.event {
+                session.events.append(event)
+                session.gridSizes.append(photosBefore)
+            }
         }
-        return events
+        return session
     }
 
     /// Times opening the grid, then each event until the cell's time is up.
-    func measure(_ cell: ExplorationPlan.Cell, events: [Event], clockOverhead: Double) -> [OperationCost] {
+    func measure(_ cell: ExplorationPlan.Cell, session: Session, clockOverhead: Double) -> [OperationCost] {
+        let events = session.events
         let configuration = GridConfiguration(photos: .count(cell.photos))
         switch cell.engine {
         case .fast:
@@ -64,7 +76,7 @@ public struct ExplorationRunner {
             // Interning belongs to the codec: the engine is timed on slot events.
             var table = engine.slots
             let slotEvents = events.map { table.intern($0) }
-            return costs(cell, openTime: openTime, overhead: clockOverhead, count: slotEvents.count) { index in
+            return costs(cell, openTime: openTime, overhead: clockOverhead, gridSizes: session.gridSizes) { index in
                 blackHole(engine.apply(slotEvents[index]))
                 return slotEvents[index].name.rawValue
             }
@@ -72,7 +84,7 @@ public struct ExplorationRunner {
             let opened = MonotonicClock.now()
             var engine = ReferenceModel(configuration: configuration)
             let openTime = Double(MonotonicClock.now() - opened)
-            return costs(cell, openTime: openTime, overhead: clockOverhead, count: events.count) { index in
+            return costs(cell, openTime: openTime, overhead: clockOverhead, gridSizes: session.gridSizes) { index in
                 blackHole(engine.apply(events[index]))
                 return events[index].name.rawValue
             }
@@ -80,26 +92,32 @@ public struct ExplorationRunner {
     }
 
     /// Times `apply(i)` for i in order until `secondsPerCell` have passed (but at least
-    /// `minimumEventsPerCell`), grouping the times by the operation name it returns.
+    /// `minimumEventsPerCell`), grouping the times by the operation name it returns. Each cost
+    /// carries the grid's sizes over the events timed (`gridSizes[i]` is what event i met).
     private func costs(
-        _ cell: ExplorationPlan.Cell, openTime: Double, overhead: Double, count: Int, apply: (Int) -> String
+        _ cell: ExplorationPlan.Cell, openTime: Double, overhead: Double, gridSizes: [Int], apply: (Int) -> String
     ) -> [OperationCost] {
         var samples: [String: [Double]] = ["openGrid": [openTime]]
         let budget = UInt64(plan.secondsPerCell * 1e9)
         let started = MonotonicClock.now()
-        for index in 0..<count {
+        var timed = 0
+        for index in gridSizes.indices {
             let start = MonotonicClock.now()
             let operation = apply(index)
             let elapsed = Double(MonotonicClock.now() - start) - overhead
             samples[operation, default: []].append(max(elapsed, 0))
+            timed = index + 1
             if index + 1 >= plan.minimumEventsPerCell && MonotonicClock.now() - started > budget { break }
         }
+        let grid = GridSizeRange(gridSizes.prefix(timed)).summary
+            ?? GridSizeRange.Summary(smallest: cell.photos, median: cell.photos, largest: cell.photos, events: 0)
         return samples.map { operation, times in
             let sorted = times.sorted()
             return OperationCost(
                 photos: cell.photos, workload: cell.workload.name, engine: cell.engine.rawValue, operation: operation,
                 count: sorted.count, medianNanoseconds: sorted[sorted.count / 2],
-                p90Nanoseconds: sorted[min(sorted.count - 1, sorted.count * 9 / 10)], maximumNanoseconds: sorted.last!)
+                p90Nanoseconds: sorted[min(sorted.count - 1, sorted.count * 9 / 10)], maximumNanoseconds: sorted.last!,
+                grid: CellGrid(grid))
         }
         .sorted { $0.operation < $1.operation }
     }

@@ -1,13 +1,15 @@
 import Foundation
+import GestureInput
 import SelectionTrace
 
 /// The files an exploration writes: CSV and JSON (the data), an SVG plot and a Markdown report.
 public enum ExplorationWriters {
     public static func csv(_ result: ExplorationResult) -> String {
-        var text = "photos,workload,engine,operation,count,median_ns,p90_ns,max_ns\n"
+        var text = "photos,workload,engine,operation,count,median_ns,p90_ns,max_ns,grid_min,grid_median,grid_max\n"
         for cost in result.costs {
             text += "\(cost.photos),\(cost.workload),\(cost.engine),\(cost.operation),\(cost.count),"
-            text += "\(format(cost.medianNanoseconds)),\(format(cost.p90Nanoseconds)),\(format(cost.maximumNanoseconds))\n"
+            text += "\(format(cost.medianNanoseconds)),\(format(cost.p90Nanoseconds)),\(format(cost.maximumNanoseconds)),"
+            text += "\(cost.grid.smallest),\(cost.grid.median),\(cost.grid.largest)\n"
         }
         return text
     }
@@ -34,6 +36,13 @@ public enum ExplorationWriters {
             json.member("median_ns", .double(cost.medianNanoseconds))
             json.member("p90_ns", .double(cost.p90Nanoseconds))
             json.member("max_ns", .double(cost.maximumNanoseconds))
+            json.member(
+                "grid",
+                .object(
+                    JSONObject([
+                        ("smallest", .integer(cost.grid.smallest)), ("median", .integer(cost.grid.median)),
+                        ("largest", .integer(cost.grid.largest)),
+                    ])))
             json.endObject()
         }
         json.endArray()
@@ -58,12 +67,15 @@ public enum ExplorationWriters {
             guard case .object(let cost) = value, case .integer(let photos)? = cost["photos"],
                 case .string(let workload)? = cost["workload"], case .string(let engine)? = cost["engine"],
                 case .string(let operation)? = cost["operation"], case .integer(let count)? = cost["count"],
-                let median = number(cost["median_ns"]), let p90 = number(cost["p90_ns"]), let maximum = number(cost["max_ns"])
+                let median = number(cost["median_ns"]), let p90 = number(cost["p90_ns"]), let maximum = number(cost["max_ns"]),
+                case .object(let grid)? = cost["grid"], case .integer(let smallest)? = grid["smallest"],
+                case .integer(let gridMedian)? = grid["median"], case .integer(let largest)? = grid["largest"]
             else { throw ExplorationFileError("costs[\(index)] lacks a field or has one of the wrong type") }
             costs.append(
                 OperationCost(
                     photos: photos, workload: workload, engine: engine, operation: operation, count: count,
-                    medianNanoseconds: median, p90Nanoseconds: p90, maximumNanoseconds: maximum))
+                    medianNanoseconds: median, p90Nanoseconds: p90, maximumNanoseconds: maximum,
+                    grid: CellGrid(smallest: smallest, median: gridMedian, largest: largest)))
         }
         var shards: [String] = []
         if case .array(let values)? = root["shards"] {
@@ -93,6 +105,37 @@ public enum ExplorationWriters {
             let r2 = line.fit.map { String(format: "%.2f", $0.rSquared) } ?? "–"
             let cells = sizes.map { byPhotos[$0].map(Self.duration) ?? "–" }
             text += "| \(line.operation) | \(line.engine) | \(exponent) | \(r2) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        text += "\n" + gridSection(result)
+        return text
+    }
+
+    /// The cells' grid sizes over the events each timed, with a flag on every cell whose grid
+    /// left 0.9–1.1 times its nominal size (its costs are not costs at that size).
+    static func gridSection(_ result: ExplorationResult) -> String {
+        var cells: [(photos: Int, workload: String, engine: String, events: Int, grid: CellGrid)] = []
+        for cost in result.costs where cost.operation != "openGrid" {
+            if let index = cells.firstIndex(where: {
+                $0.photos == cost.photos && $0.workload == cost.workload && $0.engine == cost.engine
+            }) {
+                cells[index].events += cost.count
+            } else {
+                cells.append((cost.photos, cost.workload, cost.engine, cost.count, cost.grid))
+            }
+        }
+        cells.sort { ($0.photos, $0.workload, $0.engine) < ($1.photos, $1.workload, $1.engine) }
+        let left = cells.filter { !$0.grid.stays(at: $0.photos) }
+        var text = "## The grid in each cell\n\n"
+        text += "The grid's smallest, median and largest size over the events each cell timed. "
+        text += left.isEmpty
+            ? "Every cell's grid stayed within 0.9–1.1× its nominal size.\n\n"
+            : "**\(left.count) of \(cells.count) cells left 0.9–1.1× their nominal size** (flagged): their costs are not costs at that size.\n\n"
+        text += "| photos | workload | engine | events timed | smallest | median | largest | within 0.9–1.1× |\n"
+        text += "|---:|---|---|---:|---:|---:|---:|---|\n"
+        for cell in cells {
+            let sizes = [cell.grid.smallest, cell.grid.median, cell.grid.largest].map(GridSizeRange.Summary.grouped)
+            text += "| \(GridSizeText.format(cell.photos)) | \(cell.workload) | \(cell.engine) | \(cell.events) | "
+            text += sizes.joined(separator: " | ") + " | " + (cell.grid.stays(at: cell.photos) ? "yes" : "**no**") + " |\n"
         }
         return text
     }

@@ -86,6 +86,11 @@ enum ExploreCommand: SubcommandDefinition {
             sizes, workloads, engines, events, secondsPerCell, referenceMaximum, seed, shard, output, force,
         ],
         discussion: """
+            Each cell's session is a synthetic user (gridsim generate's presets) that keeps its
+            library: the grid stays near the cell's size. Each cell records the grid's smallest,
+            median and largest size over the events it timed, prints them when the sweep ends, and
+            the report flags a cell whose grid left 0.9–1.1 times its size.
+
             A whole sweep writes explore.csv, explore.json, explore.svg and explore.md. A shard
             (--shard I/N) writes explore-shard-I-of-N.json only; 'gridsim explore merge' joins the
             shards and writes the four files. Progress goes to stderr.
@@ -122,6 +127,7 @@ enum ExploreCommand: SubcommandDefinition {
             progress.update(done: done, label: "\(cell.engine.rawValue) \(GridSizeText.format(cell.photos)) \(cell.workload.name)")
         }
         progress.finish(seconds: result.seconds)
+        console.out(gridLines(result))
         if plan.shard == .whole {
             try write(result, to: output)
         } else {
@@ -132,6 +138,24 @@ enum ExploreCommand: SubcommandDefinition {
     }
 
     static let allFiles = ["explore.csv", "explore.json", "explore.svg", "explore.md"]
+
+    /// Each cell's grid over the events it timed, a line each, flagged when it left 0.9–1.1×
+    /// its nominal size: `1M default fast: grid smallest 999,871, median …, largest … photos`.
+    static func gridLines(_ result: ExplorationResult) -> String {
+        var seen = Set<String>()
+        var text = ""
+        for cost in result.costs where cost.operation != "openGrid" {
+            let cell = "\(GridSizeText.format(cost.photos)) \(cost.workload) \(cost.engine)"
+            guard seen.insert(cell).inserted else { continue }
+            let grid = cost.grid
+            text += "\(cell): grid smallest \(grouped(grid.smallest)), median \(grouped(grid.median)), "
+            text += "largest \(grouped(grid.largest)) photos"
+            text += grid.stays(at: cost.photos) ? "\n" : " (LEFT 0.9–1.1× \(GridSizeText.format(cost.photos)))\n"
+        }
+        return text
+    }
+
+    private static func grouped(_ value: Int) -> String { GridSizeRange.Summary.grouped(value) }
 
     static func plan(_ arguments: ParsedArguments) throws -> ExplorationPlan {
         // Read in this order, so that the first mistake on the line is the one reported.

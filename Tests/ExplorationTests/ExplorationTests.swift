@@ -45,7 +45,8 @@ struct ExplorationTests {
     static func cost(_ photos: Int, _ engine: String, _ operation: String, _ ns: Double) -> OperationCost {
         OperationCost(
             photos: photos, workload: "default", engine: engine, operation: operation, count: 10,
-            medianNanoseconds: ns, p90Nanoseconds: ns * 2, maximumNanoseconds: ns * 3)
+            medianNanoseconds: ns, p90Nanoseconds: ns * 2, maximumNanoseconds: ns * 3,
+            grid: CellGrid(smallest: photos - photos / 20, median: photos, largest: photos + photos / 20))
     }
 
     @Test func jsonRoundTripsAndShardsMerge() throws {
@@ -79,6 +80,40 @@ struct ExplorationTests {
         #expect(svg.contains(">tap<") && svg.contains(">libraryChanged<") && svg.contains(">reference<"))
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 2)
         #expect(ExplorationWriters.csv(result).split(separator: "\n").count == 5)
+    }
+
+    @Test func everyCellCarriesItsGridAndTheReportFlagsOneThatLeftItsSize() throws {
+        var shrunk = Self.cost(1_000_000, "fast", "delete", 2_000)
+        shrunk.workload = "selecting"
+        shrunk.grid = CellGrid(smallest: 224, median: 1_767, largest: 1_000_004)
+        let result = ExplorationResult(
+            costs: [Self.cost(1_000, "fast", "tap", 10), shrunk], cellCount: 2, seconds: 1, shards: ["1/1"],
+            machine: "cpu")
+        let csv = ExplorationWriters.csv(result).split(separator: "\n")
+        #expect(csv[0].hasSuffix(",grid_min,grid_median,grid_max"))
+        #expect(csv.contains { $0.hasSuffix(",224,1767,1000004") })
+        let readBack = try ExplorationWriters.readJSON(ExplorationWriters.json(result))
+        #expect(readBack.costs.map(\.grid) == result.costs.map(\.grid))
+        let markdown = ExplorationWriters.markdown(result, plotFile: "explore.svg")
+        #expect(markdown.contains("**1 of 2 cells left 0.9–1.1× their nominal size**"))
+        #expect(markdown.contains("| 1M | selecting | fast | 10 | 224 | 1,767 | 1,000,004 | **no** |"))
+        #expect(markdown.contains("| 1K | default | fast | 10 | 950 | 1,000 | 1,050 | yes |"))
+        let steady = ExplorationResult(
+            costs: [Self.cost(1_000, "fast", "tap", 10)], cellCount: 1, seconds: 1, shards: ["1/1"], machine: "cpu")
+        #expect(ExplorationWriters.markdown(steady, plotFile: "p.svg").contains("Every cell's grid stayed within"))
+    }
+
+    @Test(arguments: ["default", "selecting"])
+    func aSweepsSessionsKeepTheirGridAndSaySo(workload: String) {
+        let plan = ExplorationPlan(
+            sizes: [1_000], workloads: Workload.presets.filter { $0.name == workload }, engines: [.fast],
+            eventsPerCell: 3_000, secondsPerCell: 30, minimumEventsPerCell: 3_000)
+        let result = ExplorationRunner(plan: plan).run()
+        #expect(!result.costs.isEmpty)
+        for cost in result.costs {
+            #expect(cost.grid.stays(at: 1_000), "\(cost.operation): \(cost.grid)")
+            #expect(cost.grid.smallest <= cost.grid.median && cost.grid.median <= cost.grid.largest)
+        }
     }
 
     @Test func theSelectingWorkloadsDragsAreTimedPerOperationForBothEngines() {

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import GestureInput
 
 /// The commands users run, timed in-process through the library functions the commands
 /// call, on a generated session with PhotoKit-style ids, each report written to memory.
@@ -75,13 +76,23 @@ enum CommandsSuite: BenchmarkSuite {
                 operationsPerSample: .fixed(1), allocationOperations: 1,
                 anchor: kernelName,
                 notes: [
-                    "the trace: gridsim generate --photos \(size) --events \(events) --seed \(seed) --ids photokit (PhotoKit-style ids in the header, library changes inserting new ones), made untimed",
+                    "the trace: gridsim generate --photos \(size) --events \(events) --seed \(seed) --ids photokit (the default mix: a session that keeps its library, with PhotoKit-style ids in the header, drags, and library changes inserting new ones), made untimed",
+                    "the grid over the trace: \(gridSizes(photos: size, events: events))",
                     "timed: \(command.timed)",
                     "anchor: \(kernelName), the fast engine applying the same events, interned beforehand, from memory, into a fresh engine made untimed before each sample",
                     "the subjects agree on the number of events they went through",
                 ],
                 fixture: fixture, subjects: [kernel()] + [command.subject(context)])
         }
+    }
+
+    /// The grid's smallest, median and largest size over the case's session. The ids' style
+    /// does not change what the session does, so counted ids tell it without the PhotoKit
+    /// table. O(events) plus opening the grid.
+    static func gridSizes(photos: Int, events: Int) -> String {
+        var session = SyntheticSession(SessionSettings(photoCount: photos, seed: seed), eventCount: events)
+        while session.next() != nil {}
+        return session.gridSizes.summary?.description ?? "no events"
     }
 
     static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {

@@ -113,67 +113,11 @@ public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
     ) -> [RecognizedGesture<Target>] {
         switch input {
         case .down(let pointer, let point):
-            let isFirst = pointersDown.isEmpty
-            guard pointersDown.insert(pointer).inserted else { return [] }  // a repeated down: ignore
-            if isFirst {
-                if let bound = target(point) {
-                    phase = .pressing(Press(pointer: pointer, downTime: time, downPoint: point, target: bound))
-                } else {
-                    phase = .failed(.noTarget)
-                }
-            } else if case .pressing = phase {
-                phase = .failed(.secondPointer)
-            } else if case .dragging(let drag) = phase {
-                // A pinch is not a drag: the drag ends where it was, its result kept.
-                phase = .dragEnded
-                return [RecognizedGesture(kind: .dragEnded, target: drag.current, time: time)]
-            }
-            return []
-
+            return pointerWentDown(pointer, at: point, time: time, target: target)
         case .move(let pointer, let point):
-            switch phase {
-            case .pressing(let press) where press.pointer == pointer:
-                guard point.distance(to: press.downPoint) > settings.slop else { return [] }
-                guard allowsDrag, Self.isSideways(from: press.downPoint, to: point) else {
-                    phase = .failed(.movedBeyondSlop)
-                    return []
-                }
-                return beginDrag(press, at: point, time: time, dragTarget: dragTarget)
-            case .dragging(var drag) where drag.pointer == pointer:
-                drag.point = point
-                let moved = follow(&drag, time: time, dragTarget: dragTarget)
-                phase = .dragging(drag)
-                return moved
-            default:
-                return []
-            }
-
+            return pointerMoved(pointer, to: point, time: time, allowsDrag: allowsDrag, dragTarget: dragTarget)
         case .up(let pointer, let point):
-            guard pointersDown.remove(pointer) != nil else { return [] }  // never went down: ignore
-            var gestures: [RecognizedGesture<Target>] = []
-            switch phase {
-            case .pressing(let press) where press.pointer == pointer:
-                // The lift's own position counts too: a trace may have no move before it.
-                if point.distance(to: press.downPoint) <= settings.slop {
-                    gestures = [RecognizedGesture(kind: .tap, target: press.target, time: time)]
-                } else if allowsDrag, Self.isSideways(from: press.downPoint, to: point) {
-                    // A quick sideways flick: a drag that begins, and ends at once.
-                    gestures = beginDrag(press, at: point, time: time, dragTarget: dragTarget)
-                    gestures += endDrag(time: time)
-                } else {
-                    phase = .failed(.movedBeyondSlop)
-                }
-            case .dragging(var drag) where drag.pointer == pointer:
-                drag.point = point
-                gestures = follow(&drag, time: time, dragTarget: dragTarget)
-                phase = .dragging(drag)
-                gestures += endDrag(time: time)
-            default:
-                break
-            }
-            if pointersDown.isEmpty { phase = .idle }
-            return gestures
-
+            return pointerLifted(pointer, at: point, time: time, allowsDrag: allowsDrag, dragTarget: dragTarget)
         case .cancel(let pointer, _):
             guard pointersDown.remove(pointer) != nil else { return [] }
             var gestures: [RecognizedGesture<Target>] = []
@@ -183,7 +127,6 @@ public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
             if case .dragging(let drag) = phase, drag.pointer == pointer { gestures = endDrag(time: time) }
             if pointersDown.isEmpty { phase = .idle }
             return gestures
-
         case .scroll:
             switch phase {
             case .pressing:
@@ -197,7 +140,6 @@ public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
             default:
                 return []
             }
-
         case .viewport:
             if case .pressing = phase { phase = .failed(.viewportChanged) }
             // The grid is laid out again under the finger: the drag ends, its result kept.
@@ -208,6 +150,83 @@ public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
             }
             return []
         }
+    }
+
+    /// A finger goes down: the first starts a press on what lies under it; a second fails a
+    /// press in progress, or ends a drag (a pinch is not a drag). A repeated down is ignored.
+    private mutating func pointerWentDown(
+        _ pointer: PointerID, at point: Point, time: Int, target: (Point) -> Target?
+    ) -> [RecognizedGesture<Target>] {
+        let isFirst = pointersDown.isEmpty
+        guard pointersDown.insert(pointer).inserted else { return [] }
+        if isFirst {
+            if let bound = target(point) {
+                phase = .pressing(Press(pointer: pointer, downTime: time, downPoint: point, target: bound))
+            } else {
+                phase = .failed(.noTarget)
+            }
+        } else if case .pressing = phase {
+            phase = .failed(.secondPointer)
+        } else if case .dragging(let drag) = phase {
+            // A pinch is not a drag: the drag ends where it was, its result kept.
+            phase = .dragEnded
+            return [RecognizedGesture(kind: .dragEnded, target: drag.current, time: time)]
+        }
+        return []
+    }
+
+    /// A finger slides: past the slop, sideways, while selecting, a press becomes a drag (any
+    /// other slide fails it); a drag follows the finger.
+    private mutating func pointerMoved(
+        _ pointer: PointerID, to point: Point, time: Int, allowsDrag: Bool, dragTarget: (Point) -> Target?
+    ) -> [RecognizedGesture<Target>] {
+        switch phase {
+        case .pressing(let press) where press.pointer == pointer:
+            guard point.distance(to: press.downPoint) > settings.slop else { return [] }
+            guard allowsDrag, Self.isSideways(from: press.downPoint, to: point) else {
+                phase = .failed(.movedBeyondSlop)
+                return []
+            }
+            return beginDrag(press, at: point, time: time, dragTarget: dragTarget)
+        case .dragging(var drag) where drag.pointer == pointer:
+            drag.point = point
+            let moved = follow(&drag, time: time, dragTarget: dragTarget)
+            phase = .dragging(drag)
+            return moved
+        default:
+            return []
+        }
+    }
+
+    /// A finger lifts: a press within the slop is a tap, a quick sideways flick a drag that
+    /// begins and ends at once; a drag ends where the finger lifts. A lift of a finger that
+    /// never went down is ignored.
+    private mutating func pointerLifted(
+        _ pointer: PointerID, at point: Point, time: Int, allowsDrag: Bool, dragTarget: (Point) -> Target?
+    ) -> [RecognizedGesture<Target>] {
+        guard pointersDown.remove(pointer) != nil else { return [] }
+        var gestures: [RecognizedGesture<Target>] = []
+        switch phase {
+        case .pressing(let press) where press.pointer == pointer:
+            // The lift's own position counts too: a trace may have no move before it.
+            if point.distance(to: press.downPoint) <= settings.slop {
+                gestures = [RecognizedGesture(kind: .tap, target: press.target, time: time)]
+            } else if allowsDrag, Self.isSideways(from: press.downPoint, to: point) {
+                gestures = beginDrag(press, at: point, time: time, dragTarget: dragTarget)
+                gestures += endDrag(time: time)
+            } else {
+                phase = .failed(.movedBeyondSlop)
+            }
+        case .dragging(var drag) where drag.pointer == pointer:
+            drag.point = point
+            gestures = follow(&drag, time: time, dragTarget: dragTarget)
+            phase = .dragging(drag)
+            gestures += endDrag(time: time)
+        default:
+            break
+        }
+        if pointersDown.isEmpty { phase = .idle }
+        return gestures
     }
 
     /// Whether a slide from `start` to `end` goes more sideways than up or down. Exactly 45

@@ -390,135 +390,161 @@ public struct SessionModel {
                 plan.insert(.tapAt(index, gap: gap), at: 0)
                 return perform(.appEvent(t: clock, windowStart: windowStart))
             }
-            let t = clock + random.int(in: gap)
-            clock = t
-            lastTarget = index
-            slotEvent = .tap(engine.grid.slot(at: index))
-            return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: nil))
-
+            return tap(at: index, gap: gap, windowStart: windowStart)
         case .tapAt(let index, let gap):
             guard index < engine.photoCount else { return nil }
-            let t = clock + random.int(in: gap)
-            clock = t
-            lastTarget = index
-            slotEvent = .tap(engine.grid.slot(at: index))
-            return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: nil))
-
+            return tap(at: index, gap: gap, windowStart: windowStart)
         case .longPress:
-            guard let index = target(.any) else { return nil }
-            // The finger goes down after the previous step and stays past the minimum duration.
-            let t = clock + minimumPressDuration + random.int(in: 250...1100)
-            let lift = t + random.int(in: 80...450)
-            clock = lift
-            lastTarget = index
-            slotEvent = .longPress(engine.grid.slot(at: index))
-            return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: lift))
-
+            return longPress(windowStart: windowStart)
         case .button(let event, let gap):
             // Select all is refused when the tray could not hold every photo: a person sees the
             // button disabled and does something else.
             if event == .selectAll, let limit = engine.limit, limit < engine.photoCount { return nil }
-            let t = clock + random.int(in: gap)
-            clock = t
-            slotEvent = event
-            return perform(.appEvent(t: t, windowStart: windowStart))
-
+            return appEvent(event, gap: gap, windowStart: windowStart)
         case .delete(let everything):
             guard engine.mode == .selecting, sheet == nil, engine.selectedCount > 0,
                 everything || engine.selectedCount <= deleteHandful
             else { return nil }
-            let t = clock + random.int(in: 300...1200)
-            clock = t
-            slotEvent = .delete
-            return perform(.appEvent(t: t, windowStart: windowStart))
-
+            return appEvent(.delete, gap: 300...1200, windowStart: windowStart)
         case .afterSelectAll:
             // Nothing happens here; the next steps are planned now that the state is known.
             guard engine.mode == .selecting, sheet == nil, engine.selectedCount > 0 else { return nil }
             plan.insert(contentsOf: followingSelectAll(), at: 0)
             return nil
-
         case .sync(let first):
             let t = clock + (first ? random.int(in: 300...2000) : random.int(in: 5...60))
             clock = t
             libraryChange()
             return perform(.appEvent(t: t, windowStart: windowStart))
-
         case .scroll:
-            let maximum = viewport.maximumScrollOffset(layout: layout, photoCount: engine.photoCount)
-            guard maximum > 0 else { return nil }
-            let from = viewport.scrollOffset
-            var to: Double
-            if random.chance(0.7) {
-                // A fling: half a screen to three screens, up or down.
-                let distance = viewport.size.height * random.double(0.5, 3)
-                to = from + (random.chance(0.6) ? distance : -distance)
-            } else {
-                // A jump, as with the scroll indicator: anywhere.
-                to = random.double(0, maximum)
-            }
-            to = (min(max(0, to), maximum) * 2).rounded() / 2
-            guard to != from else { return nil }
-            let start = clock + random.int(in: 150...600)
-            let end = start + random.int(in: 150...600)
-            clock = end
-            viewport.scrollOffset = to
-            return .scroll(from: from, to: to, start: start, end: end)
-
+            return scroll()
         case .rotate:
-            let t = clock + random.int(in: 500...1500)
-            clock = t
-            viewport.size = ViewportSize(width: viewport.size.height, height: viewport.size.width)
-            viewport.scrollOffset = min(
-                viewport.scrollOffset, viewport.maximumScrollOffset(layout: layout, photoCount: engine.photoCount))
-            return .viewport(viewport.size, scrollOffset: viewport.scrollOffset, time: t)
-
+            return rotate()
         case .settleScroll:
-            let maximum = viewport.maximumScrollOffset(layout: layout, photoCount: engine.photoCount)
-            guard viewport.scrollOffset > maximum else { return nil }
-            let from = viewport.scrollOffset
-            viewport.scrollOffset = maximum
-            return .scroll(from: from, to: maximum, start: clock, end: clock)
-
+            return settleScroll()
         case .dragBegin:
-            guard engine.mode == .selecting, sheet == nil, let anchor = target(.any),
-                let path = dragPath(from: anchor)
-            else { return nil }
-            if makesRoomInTheTray(before: anchor) {
-                plan.insert(.dragBegin, at: 0)
-                return perform(.appEvent(t: clock, windowStart: windowStart))
-            }
-            let t = clock + random.int(in: 300...1200)
-            clock = t
-            let slot = engine.grid.slot(at: anchor)
-            let chosen = engine.selection.contains(slot)
-            drag = SessionDrag(anchor: anchor, current: anchor, unchoosing: chosen, baseChosen: [anchor: chosen])
-            setChosen(anchor, !chosen)
-            lastTarget = anchor
-            slotEvent = .dragBegan(slot)
-            plan.insert(contentsOf: path.map { .dragMove(to: $0) } + [.dragEnd], at: 0)
-            return .drag(t: t, index: anchor, windowStart: windowStart)
-
+            return beginDrag(windowStart: windowStart)
         case .dragMove(let index):
             guard drag != nil else { return nil }
-            let t = clock + random.int(in: 40...160)
-            clock = t
-            moveDrag(to: index)
-            lastTarget = index
-            slotEvent = .dragMoved(engine.grid.slot(at: index))
-            return .drag(t: t, index: index, windowStart: windowStart)
-
+            return dragMoment(at: index, ends: false, gap: 40...160, windowStart: windowStart)
         case .dragEnd:
             guard let current = drag?.current else { return nil }
-            let t = clock + random.int(in: 40...250)
-            clock = t
-            drag = nil
-            slotEvent = .dragEnded
-            return .drag(t: t, index: current, windowStart: windowStart)
+            return dragMoment(at: current, ends: true, gap: 40...250, windowStart: windowStart)
         }
     }
 
+    /// A tap on the photo at `index`, `gap` after the last step.
+    private mutating func tap(at index: Int, gap: ClosedRange<Int>, windowStart: Int) -> Resolved {
+        let t = clock + random.int(in: gap)
+        clock = t
+        lastTarget = index
+        slotEvent = .tap(engine.grid.slot(at: index))
+        return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: nil))
+    }
+
+    /// A long press on a photo on screen; nil when none is.
+    private mutating func longPress(windowStart: Int) -> Resolved? {
+        guard let index = target(.any) else { return nil }
+        // The finger goes down after the previous step and stays past the minimum duration.
+        let t = clock + minimumPressDuration + random.int(in: 250...1100)
+        let lift = t + random.int(in: 80...450)
+        clock = lift
+        lastTarget = index
+        slotEvent = .longPress(engine.grid.slot(at: index))
+        return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: lift))
+    }
+
+    /// An app-bar button, Back or Dismiss, `gap` after the last step.
+    private mutating func appEvent(_ event: SlotEvent, gap: ClosedRange<Int>, windowStart: Int) -> Resolved {
+        let t = clock + random.int(in: gap)
+        clock = t
+        slotEvent = event
+        return perform(.appEvent(t: t, windowStart: windowStart))
+    }
+
+    // MARK: - Scrolling and rotating
+
+    /// A fling or a jump to another part of the grid; nil when there is nowhere to go.
+    private mutating func scroll() -> Resolved? {
+        let maximum = viewport.maximumScrollOffset(layout: layout, photoCount: engine.photoCount)
+        guard maximum > 0 else { return nil }
+        let from = viewport.scrollOffset
+        var to: Double
+        if random.chance(0.7) {
+            // A fling: half a screen to three screens, up or down.
+            let distance = viewport.size.height * random.double(0.5, 3)
+            to = from + (random.chance(0.6) ? distance : -distance)
+        } else {
+            // A jump, as with the scroll indicator: anywhere.
+            to = random.double(0, maximum)
+        }
+        to = (min(max(0, to), maximum) * 2).rounded() / 2
+        guard to != from else { return nil }
+        let start = clock + random.int(in: 150...600)
+        let end = start + random.int(in: 150...600)
+        clock = end
+        viewport.scrollOffset = to
+        return .scroll(from: from, to: to, start: start, end: end)
+    }
+
+    /// The device turns: width and height swap, and the scroll view keeps within the content.
+    private mutating func rotate() -> Resolved {
+        let t = clock + random.int(in: 500...1500)
+        clock = t
+        viewport.size = ViewportSize(width: viewport.size.height, height: viewport.size.width)
+        viewport.scrollOffset = min(
+            viewport.scrollOffset, viewport.maximumScrollOffset(layout: layout, photoCount: engine.photoCount))
+        return .viewport(viewport.size, scrollOffset: viewport.scrollOffset, time: t)
+    }
+
+    /// The scroll view's own adjustment after the content shrank below the scroll position;
+    /// nil when it did not.
+    private mutating func settleScroll() -> Resolved? {
+        let maximum = viewport.maximumScrollOffset(layout: layout, photoCount: engine.photoCount)
+        guard viewport.scrollOffset > maximum else { return nil }
+        let from = viewport.scrollOffset
+        viewport.scrollOffset = maximum
+        return .scroll(from: from, to: maximum, start: clock, end: clock)
+    }
+
     // MARK: - Drags
+
+    /// A drag to select begins on a photo on screen, its path planned as the moments that
+    /// follow; nil when not selecting, under a sheet, or when no drag fits on screen.
+    private mutating func beginDrag(windowStart: Int) -> Resolved? {
+        guard engine.mode == .selecting, sheet == nil, let anchor = target(.any), let path = dragPath(from: anchor)
+        else { return nil }
+        if makesRoomInTheTray(before: anchor) {
+            plan.insert(.dragBegin, at: 0)
+            return perform(.appEvent(t: clock, windowStart: windowStart))
+        }
+        let t = clock + random.int(in: 300...1200)
+        clock = t
+        let slot = engine.grid.slot(at: anchor)
+        let chosen = engine.selection.contains(slot)
+        drag = SessionDrag(anchor: anchor, current: anchor, unchoosing: chosen, baseChosen: [anchor: chosen])
+        setChosen(anchor, !chosen)
+        lastTarget = anchor
+        slotEvent = .dragBegan(slot)
+        plan.insert(contentsOf: path.map { .dragMove(to: $0) } + [.dragEnd], at: 0)
+        return .drag(t: t, index: anchor, windowStart: windowStart)
+    }
+
+    /// The drag in progress slides onto the photo at `index` (`dragMoved`), or lifts over it
+    /// when it `ends` (`dragEnded`), `gap` after the last moment.
+    private mutating func dragMoment(at index: Int, ends: Bool, gap: ClosedRange<Int>, windowStart: Int) -> Resolved {
+        let t = clock + random.int(in: gap)
+        clock = t
+        if ends {
+            drag = nil
+            slotEvent = .dragEnded
+        } else {
+            moveDrag(to: index)
+            lastTarget = index
+            slotEvent = .dragMoved(engine.grid.slot(at: index))
+        }
+        return .drag(t: t, index: index, windowStart: windowStart)
+    }
 
     /// The photos a drag from `anchor` slides onto, in order, one cell at a time (each a
     /// `dragMoved`), all on screen: along the anchor's row to a photo of it and, three times in

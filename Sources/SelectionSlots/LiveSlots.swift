@@ -56,9 +56,9 @@ public struct LiveSlots: Sendable {
     /// `withSlots(ofBlock:_:)`.
     private(set) var blocks: [[PhotoSlot]]
     /// The block ids in grid order.
-    private var sequence: [UInt32]
+    private(set) var sequence: [UInt32]
     /// Where each block id sits in `sequence`.
-    private var placeOfBlock: [UInt32]
+    private(set) var placeOfBlock: [UInt32]
     /// Photos in the grid (live slots) per block id. Internal for
     /// `withMutableBlockCounts(_:)`.
     var liveCounts: [Int32]
@@ -68,17 +68,17 @@ public struct LiveSlots: Sendable {
     /// A block's gaps when they are few and all known (`listedGapLimit` at most, and as many
     /// as its count), so that compacting it is a plain search instead of a pass that tests
     /// every slot; a bulk removal only counts.
-    private var listedGaps: [[PhotoSlot]]
+    private(set) var listedGaps: [[PhotoSlot]]
     private static let listedGapLimit = 8
     /// Per block id, whether the block holds a run of consecutive slots (`first`, `first + 1`,
     /// ...) and no gap: a grid given by count, or laid out from such an order, until the block
     /// changes. A range of positions in such a block is a range of slots, which bitmaps fill
     /// a word at a time. Set when blocks are laid out, cleared by every write to a block.
-    private var blockIsRun: BlockRunFlags
+    private(set) var blockIsRun: BlockRunFlags
     /// The live counts in `sequence` order, summed on demand.
-    private var prefixCounts: BlockPrefixCounts
+    private(set) var prefixCounts: BlockPrefixCounts
     /// The block of every slot that is or was in the grid.
-    private var blockOfSlot: SlotBlockMap
+    private(set) var blockOfSlot: SlotBlockMap
     /// The slots in the grid, gaps excluded. Share it with the selection for select-all and
     /// pruning.
     public private(set) var live: SelectionBitmap
@@ -112,6 +112,9 @@ public struct LiveSlots: Sendable {
         (sequence, placeOfBlock, liveCounts, gapCounts, listedGaps, prefixCounts, blockIsRun) =
             ([], [], [], [], [], BlockPrefixCounts([]), BlockRunFlags())
         indexBlocksInOrder(blocksAreRuns: true)
+        #if SLOTS_INTERNAL_CHECKS
+        checkInvariants()
+        #endif
     }
 
     /// The grid with the given order, or nil when a slot appears twice. O(count).
@@ -124,6 +127,9 @@ public struct LiveSlots: Sendable {
         self.live = live
         fullChunks = FullChunkSummary(of: live)
         lay(out: order)
+        #if SLOTS_INTERNAL_CHECKS
+        checkInvariants()
+        #endif
     }
 
     /// Replaces the blocks with `order` cut into full blocks, every slot of it live. O(count).
@@ -440,8 +446,14 @@ public struct LiveSlots: Sendable {
         let removed: Int
         if slots.count <= 64 || slots.count &* 1024 < count {
             removed = removeOneByOne(slots)
+            #if SLOTS_INTERNAL_CHECKS
+            checkInvariants(touching: slots, blocksBefore: blocks.count)
+            #endif
         } else {
             removed = removeInBulk(slots)
+            #if SLOTS_INTERNAL_CHECKS
+            checkInvariants()
+            #endif
         }
         return removed
     }
@@ -573,6 +585,9 @@ public struct LiveSlots: Sendable {
     public mutating func compact() {
         guard gapCount > 0 else { return }
         for block in blocks.indices { compact(block) }
+        #if SLOTS_INTERNAL_CHECKS
+        checkInvariants()
+        #endif
     }
 
     // MARK: - Inserting
@@ -595,13 +610,25 @@ public struct LiveSlots: Sendable {
         guard !insertions.isEmpty else { return true }
         guard areNew(insertions) else { return false }
         if insertions.count <= 64 || insertions.count &* 1024 < count {
+            #if SLOTS_INTERNAL_CHECKS
+            // A slot that comes back is compacted out of the block it left: check that one too.
+            let blocksBefore = blocks.count
+            let formerBlocks = insertions.map { blockOfSlot[$0.slot] }
+            #endif
             for insertion in insertions { place(insertion.slot, at: insertion.at) }
+            #if SLOTS_INTERNAL_CHECKS
+            checkInvariants(touching: insertions.map(\.slot), blocksBefore: blocksBefore)
+            for block in formerBlocks where Int(block) < blocks.count { checkBlock(Int(block)) }
+            #endif
         } else {
             var order = self.order
             BatchInsertion.apply(insertions, to: &order)
             for insertion in insertions { live.insert(insertion.slot) }
             fullChunks = FullChunkSummary(of: live)
             lay(out: order)
+            #if SLOTS_INTERNAL_CHECKS
+            checkInvariants()
+            #endif
         }
         return true
     }

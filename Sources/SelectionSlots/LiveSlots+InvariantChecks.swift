@@ -1,12 +1,6 @@
 extension LiveSlots {
     /// Whether this build checks the invariants after every mutation (`SLOTS_INTERNAL_CHECKS`).
-    static var runsInvariantChecks: Bool {
-        #if SLOTS_INTERNAL_CHECKS
-        true
-        #else
-        false
-        #endif
-    }
+    static var runsInvariantChecks: Bool { SlotsInternalChecks.areOn }
 }
 
 #if SLOTS_INTERNAL_CHECKS

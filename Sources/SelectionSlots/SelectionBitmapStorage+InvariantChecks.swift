@@ -1,12 +1,6 @@
 extension SelectionBitmap {
     /// Whether this build checks the invariants after every write (`SLOTS_INTERNAL_CHECKS`).
-    static var runsInvariantChecks: Bool {
-        #if SLOTS_INTERNAL_CHECKS
-        true
-        #else
-        false
-        #endif
-    }
+    static var runsInvariantChecks: Bool { SlotsInternalChecks.areOn }
 }
 
 #if SLOTS_INTERNAL_CHECKS

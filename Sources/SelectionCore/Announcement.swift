@@ -8,12 +8,42 @@ public enum Announcement: Hashable, Sendable {
     case modeExited
     /// `N selected`, N being the new count, 0 included.
     case countChanged(Int)
+    /// A sentence that is none of SPEC.md's: what an app under test said instead, handed over
+    /// as text. GridSim's engines never make it.
+    case other(String)
 
     public var text: String {
         switch self {
         case .modeEntered(let count): "Selection mode, \(count) selected"
         case .modeExited: "Selection mode off"
         case .countChanged(let count): "\(count) selected"
+        case .other(let text): text
         }
+    }
+
+    /// The announcement a sentence is, as `text` writes them: `Selection mode, 2 selected`,
+    /// `Selection mode off`, `2 selected`; any other sentence is `.other`. So an adapter can
+    /// hand over its app's VoiceOver strings, and `Announcement(text: a.text) == a` for every
+    /// announcement. O(length).
+    public init(text: String) {
+        if text == "Selection mode off" {
+            self = .modeExited
+        } else if text.hasPrefix("Selection mode, "), text.hasSuffix(" selected"),
+            let count = Self.count(text.dropFirst("Selection mode, ".count).dropLast(" selected".count))
+        {
+            self = .modeEntered(count: count)
+        } else if text.hasSuffix(" selected"), let count = Self.count(text.dropLast(" selected".count)) {
+            self = .countChanged(count)
+        } else {
+            self = .other(text)
+        }
+    }
+
+    /// A count as `text` writes it: decimal digits, no sign, no leading zero but for 0 itself.
+    private static func count(_ digits: Substring) -> Int? {
+        guard let first = digits.first, first.isASCII, first.isNumber,
+            first != "0" || digits.count == 1, digits.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
+        return Int(digits)
     }
 }

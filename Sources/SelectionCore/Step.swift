@@ -5,6 +5,10 @@
 /// nothing. `effects` and `announcements` give the lists that reports show, in a fixed order:
 /// the action (`open`, `navigateBack`, `deleted`, `moved`, `present`) first, then `haptic`,
 /// then `animation`.
+///
+/// An app under test may emit more (two announcements, a haptic twice): a step made from
+/// lists keeps them as given (`init(outcome:effects:announcements:)`), so that comparing it
+/// with what SPEC.md says names every one.
 public struct Step: Hashable, Sendable {
     public var outcome: Outcome
     /// `open`, `navigateBack`, `deleted`, `moved` or `present`.
@@ -14,6 +18,15 @@ public struct Step: Hashable, Sendable {
     /// The mode or the selection changed.
     public var animation: AnimationStyle?
     public var announcement: Announcement?
+    /// The lists as an app emitted them, when they hold more than one action, haptic,
+    /// animation or announcement; nil for every step that fits the fields above (all of
+    /// GridSim's engines' steps).
+    private var emittedLists: EmittedLists?
+
+    private struct EmittedLists: Hashable, Sendable {
+        var effects: [Effect]
+        var announcements: [Announcement]
+    }
 
     public init(
         outcome: Outcome, action: Effect? = nil, haptic: Bool = false, animation: AnimationStyle? = nil,
@@ -26,27 +39,41 @@ public struct Step: Hashable, Sendable {
         self.announcement = announcement
     }
 
-    /// A step from effect and announcement lists, as a plain model writes them.
-    /// - Precondition: at most one action, one animation and one announcement.
+    /// A step from effect and announcement lists, as a plain model or an app writes them.
+    /// Lists of any length are kept: with more than one action, haptic, animation or
+    /// announcement, `effects` and `announcements` give them back as listed (and the fields
+    /// hold the first of each), so that a comparison shows what the app did twice.
     public init(outcome: Outcome, effects: [Effect], announcements: [Announcement] = []) {
-        self.init(outcome: outcome)
+        self.init(outcome: outcome, announcement: announcements.first)
+        var (actions, haptics, animations) = (0, 0, 0)
         for effect in effects {
             switch effect {
-            case .haptic: haptic = true
+            case .haptic:
+                haptic = true
+                haptics += 1
             case .animation(let style):
-                precondition(animation == nil, "a step animates once")
-                animation = style
+                if animation == nil { animation = style }
+                animations += 1
             default:
-                precondition(action == nil, "a step has one action")
-                action = effect
+                if action == nil { action = effect }
+                actions += 1
             }
         }
-        precondition(announcements.count <= 1, "a step makes one announcement at most")
-        announcement = announcements.first
+        if actions > 1 || haptics > 1 || animations > 1 || announcements.count > 1 {
+            emittedLists = EmittedLists(effects: effects, announcements: announcements)
+        }
     }
 
-    /// Every effect, action first, then haptic, then animation.
+    /// A step whose announcements are the texts an app spoke (its VoiceOver strings), each
+    /// read as SPEC.md words it (`Announcement(text:)`).
+    public init(outcome: Outcome, effects: [Effect], announcing texts: [String]) {
+        self.init(outcome: outcome, effects: effects, announcements: texts.map(Announcement.init(text:)))
+    }
+
+    /// Every effect, action first, then haptic, then animation (or as an app listed them,
+    /// when it emitted more than one of a kind).
     public var effects: [Effect] {
+        if let emittedLists { return emittedLists.effects }
         var effects: [Effect] = []
         if let action { effects.append(action) }
         if haptic { effects.append(.haptic) }
@@ -55,7 +82,8 @@ public struct Step: Hashable, Sendable {
     }
 
     public var announcements: [Announcement] {
-        announcement.map { [$0] } ?? []
+        if let emittedLists { return emittedLists.announcements }
+        return announcement.map { [$0] } ?? []
     }
 
     public static let ignored = Step(outcome: .ignored)

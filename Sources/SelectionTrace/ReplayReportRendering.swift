@@ -38,7 +38,9 @@ extension ReportOutput {
         write("\",\"outcome\":\"" as StaticString)
         write(step.outcome.name)
         write("\",\"announcements\":[" as StaticString)
-        if let announcement = step.announcement {
+        if case .other(let text)? = step.announcement {
+            write(quoted: text)
+        } else if let announcement = step.announcement {
             write(byte: UInt8(ascii: "\""))
             write(announcementText: announcement)
             write(byte: UInt8(ascii: "\""))
@@ -109,6 +111,10 @@ extension ReportOutput {
         case .countChanged(let count):
             write(integer: count)
             write(" selected" as StaticString)
+        case .other(let text):
+            // Not reached from a report: GridSim's engines never say it, and a step that holds
+            // one is written quoted and escaped by `writeJSONStepBody`.
+            write(text)
         }
     }
 

@@ -2,14 +2,19 @@ import SelectionCore
 import SelectionTrace
 
 /// Minimises a trace that fails a property: cuts it after the failing step, shrinks the grid,
-/// drops the leading events it does not need (a bisection), then shrinks the grid again,
-/// drops whole drags (or every move of a drag but its last), runs of events, then single
-/// events, simplifies arguments (fewer removals and insertions, smaller positions, simpler
-/// ids) and the header, keeping every change after which the trace still fails.
+/// drops the leading events it does not need (a bisection), then drops whole drags (or every
+/// move of a drag but its last), runs of events, simplifies arguments (fewer removals and
+/// insertions, smaller positions, simpler ids), then shrinks the grid and the header, keeping
+/// every change after which the trace still fails.
+///
+/// Fewer events come first, fewer photos second: once no pass changes the trace, it tries a
+/// grid of a photo or two more with an event fewer, and starts again from what that finds.
 ///
 /// The first phases make a long trace short in O(log n) checks, so that the greedy phases,
 /// which check once per candidate, work on a few events; the grid shrinks early because every
-/// check replays over it.
+/// check replays over it. Once the trace has at most `smallTrace` events, every window of
+/// events is tried, not only aligned ones, and every single photo: the result is 1-minimal
+/// (no one event and no one photo of the header can go) unless the checks run out.
 ///
 /// Every candidate is a valid trace (times stay non-decreasing, header ids unique), so the
 /// shrunk trace replays like any other. Greedy, to a fixed point or until `maximumChecks`
@@ -44,6 +49,19 @@ public struct Shrinker {
         if let smaller = run(.shrinkGrid, on: best) { best = smaller }
         phase = .droppingLeadingEvents
         best = dropLeadingEvents(best)
+        while true {
+            best = toFixedPoint(best)
+            // Fewer events on a grid of a photo or two more: the passes then take photos again
+            // as long as they keep the events as few.
+            phase = .droppingEvents
+            guard checksSpent < maximumChecks, let fewerEvents = fewerEventsOnALargerGrid(best) else { return best }
+            best = fewerEvents
+        }
+    }
+
+    /// Every pass in turn until none changes the trace.
+    private mutating func toFixedPoint(_ trace: Trace) -> Trace {
+        var best = trace
         var progressed = true
         while progressed && checksSpent < maximumChecks {
             progressed = false
@@ -57,9 +75,13 @@ public struct Shrinker {
         return best
     }
 
+    /// Event passes before grid passes: a photo kept is cheaper than an event kept.
     private enum Pass: CaseIterable {
-        case shrinkGrid, dropDragBursts, dropEventRuns, simplifyEvents, simplifyHeader
+        case dropDragBursts, dropEventRuns, simplifyEvents, shrinkGrid, simplifyHeader
     }
+
+    /// At most this many events, every window of events and every single photo is tried.
+    static let smallTrace = 32
 
     private mutating func run(_ pass: Pass, on trace: Trace) -> Trace? {
         switch pass {
@@ -166,11 +188,14 @@ public struct Shrinker {
         return start..<end
     }
 
-    /// Removes runs of events, halving the run length down to single events.
+    /// Removes runs of events, halving the run length down to single events: runs at multiples
+    /// of their length on a long trace, every window (each length, each start) on a small one.
+    /// O(n) checks a length on a long trace, O(n²) in all on a small one.
     private mutating func dropEventRuns(_ trace: Trace) -> Trace? {
         var best = trace
         var improved = false
-        var runLength = max(1, best.events.count / 2)
+        let everyWindow = best.events.count <= Self.smallTrace
+        var runLength = everyWindow ? max(1, best.events.count - 1) : max(1, best.events.count / 2)
         while runLength >= 1 {
             var start = 0
             while start < best.events.count {
@@ -180,12 +205,84 @@ public struct Shrinker {
                     best = candidate
                     improved = true
                 } else {
-                    start += runLength
+                    start += everyWindow ? 1 : runLength
                 }
             }
-            runLength /= 2
+            runLength = everyWindow ? runLength - 1 : runLength / 2
         }
         return improved ? best : nil
+    }
+
+    /// The trace on a grid of one or two photos more, with one event or two adjacent events
+    /// fewer, when that still fails: fewer events are worth more photos. First the photos of a
+    /// library change that only inserts, moved into the header in its place. O(n) checks.
+    private mutating func fewerEventsOnALargerGrid(_ trace: Trace) -> Trace? {
+        guard trace.events.count > 1, trace.events.count <= Self.smallTrace else { return nil }
+        if let hoisted = insertionsInTheHeader(trace) { return hoisted }
+        for extra in 1...2 {
+            var larger = trace
+            larger.header.photos = Self.grown(trace.header.photos, by: extra)
+            for length in 1...2 {
+                for start in 0...(larger.events.count - length) {
+                    var candidate = larger
+                    candidate.events.removeSubrange(start..<(start + length))
+                    if accepts(candidate) { return candidate }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A library change that only inserts photos new to the header, dropped, its photos put in
+    /// the header where it would have put them: a grid that started empty and filled through
+    /// events becomes a grid with those photos from the start. O(changes) checks.
+    private mutating func insertionsInTheHeader(_ trace: Trace) -> Trace? {
+        for (index, traceEvent) in trace.events.enumerated() {
+            guard case .libraryChanged(let removed, let inserted) = traceEvent.event, removed.isEmpty,
+                !inserted.isEmpty
+            else { continue }
+            var ids = trace.header.photos.ids
+            var known = Set(ids)
+            guard inserted.allSatisfy({ known.insert($0.photo).inserted }) else { continue }
+            for insertion in inserted { ids.insert(insertion.photo, at: min(max(insertion.at, 0), ids.count)) }
+            var candidate = trace
+            candidate.header.photos = .ids(ids)
+            candidate.events.remove(at: index)
+            if accepts(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// `photos` with `extra` photos more at the end: by count, or ids no event names.
+    static func grown(_ photos: PhotoList, by extra: Int) -> PhotoList {
+        switch photos {
+        case .count(let count):
+            return .count(count + extra)
+        case .ids(let ids):
+            var grown = Array(ids)
+            var taken = Set(grown)
+            var number = 0
+            while grown.count < ids.count + extra {
+                number += 1
+                let id = "new\(number)"
+                if taken.insert(id).inserted { grown.append(id) }
+            }
+            return .ids(grown)
+        }
+    }
+
+    /// The grid without the photo at `index` (0-based, in grid order): a grid by count becomes
+    /// the list of the ids left. O(photos).
+    public static func photos(_ photos: PhotoList, without index: Int) -> PhotoList {
+        switch photos {
+        case .count(let count):
+            if index == count - 1 { return .count(count - 1) }
+            return .ids((1...count).filter { $0 != index + 1 }.map { String($0) })
+        case .ids(let ids):
+            var fewer = Array(ids)
+            fewer.remove(at: index)
+            return .ids(fewer)
+        }
     }
 
     /// Simpler events in place: a library change with one removal or insertion fewer or
@@ -234,6 +331,9 @@ public struct Shrinker {
         return simpler
     }
 
+    /// Grids of at most this many photos given by count are shrunk a photo at a time too.
+    static let smallGrid = 64
+
     /// A smaller grid: fewer photos by count, or explicit ids dropped, or renamed shorter.
     private mutating func shrinkGrid(_ trace: Trace) -> Trace? {
         var best = trace
@@ -250,6 +350,10 @@ public struct Shrinker {
             // The smallest grid that still holds every photo the events name.
             if let highest = namedInGrid.last, highest < count { counts.insert(highest, at: 0) }
             candidates += counts.map { .count($0) }
+            // On a small grid, each photo on its own (the last one is `count - 1` above).
+            if count <= Self.smallGrid && count > 1 {
+                candidates += (0..<(count - 1)).reversed().map { Self.photos(.count(count), without: $0) }
+            }
             for smaller in candidates {
                 var candidate = best
                 candidate.header.photos = smaller

@@ -8,6 +8,11 @@ import SelectionTrace
 /// gestures under an open sheet, limits at the edge; the tray's remove button on chosen,
 /// unchosen and unknown photos; drags in bursts (a `dragBegan`, moves back and forth past the
 /// anchor, usually a `dragEnded`) with other events landing in the middle of them.
+///
+/// A few percent of the events are strays that SPEC.md ignores or refuses in the state at
+/// hand, aimed where a bug would act on them: a `dragMoved` or a second `dragEnded` just after
+/// a drag ended (a late touch sample), drag events with no drag at all, the tray's remove
+/// button on a photo not in the tray, gestures under a sheet, taps on photos just deleted.
 public struct TraceGenerator: Sendable {
     /// The largest grid generated; most grids are far smaller.
     public var maximumPhotos: Int
@@ -170,6 +175,17 @@ public struct TraceGenerator: Sendable {
             let stale = context.justDeleted[Int.random(in: 0..<context.justDeleted.count, using: &random)]
             return random.standardChance(0.5) ? .longPress(stale) : .tap(stale)
         }
+        if let ended = context.endedDrag {
+            context.endedDrag = nil
+            // A late touch sample after the finger lifted: a move next to where the drag ended,
+            // or the lift again. SPEC.md ignores both; a drag that goes on would act on them.
+            if random.standardChance(0.3), model.photoCount > 0 {
+                guard random.standardChance(0.75) else { return .dragEnded }
+                let step = Int.random(in: 1...3, using: &random) * (random.standardChance(0.5) ? 1 : -1)
+                let position = min(max(ended.position + step, 0), model.photoCount - 1)
+                return .dragMoved(model.photos[position])
+            }
+        }
         if context.burst != nil { return nextDragEvent(model: model, context: &context, using: &random) }
         let canDrag = model.mode == .selecting && model.sheet == nil
         switch Int.random(in: 0..<100, using: &random) {
@@ -260,7 +276,9 @@ public struct TraceGenerator: Sendable {
         var burst = context.burst!
         guard burst.remaining > 0 else {
             context.burst = nil
-            return random.standardChance(0.8) ? .dragEnded : ordinaryEvent(model: model, context: &context, using: &random)
+            guard random.standardChance(0.8) else { return ordinaryEvent(model: model, context: &context, using: &random) }
+            context.endedDrag = burst
+            return .dragEnded
         }
         burst.remaining -= 1
         context.burst = burst
@@ -274,6 +292,7 @@ public struct TraceGenerator: Sendable {
             return event
         case 14..<17:
             context.burst = nil
+            context.endedDrag = burst
             return .dragEnded
         default:
             break
@@ -331,6 +350,8 @@ public struct TraceGenerator: Sendable {
 /// the photos that just left the grid, and the count of new photos named so far.
 struct GenerationContext {
     var burst: TraceGenerator.DragBurst?
+    /// The drag whose `dragEnded` was the last event, while the next event is generated.
+    var endedDrag: TraceGenerator.DragBurst?
     /// The photos the last Delete removed, while the next event is generated; then empty.
     var justDeleted: [PhotoID] = []
     /// The last few photos that left the grid.

@@ -21,6 +21,27 @@ struct PlantedBugTests {
         let mutantProperty = try #require(Properties.all(mutantOf: bug).first { $0.name == property.name })
         #expect(mutantProperty.check(counterexample.shrunk) != nil)
         #expect(property.check(counterexample.shrunk) == nil, "\(counterexample.shrunk.text)")
+        // 1-minimal: without any one event, or any one photo of the header, it passes.
+        let stillFails = { (trace: Trace) in mutantProperty.check(trace) != nil && property.check(trace) == nil }
+        for smaller in Self.oneSmaller(counterexample.shrunk) {
+            #expect(!stillFails(smaller.trace), "\(Bug.self): still fails \(smaller.without)\n\(counterexample.shrunk.text)")
+        }
+    }
+
+    /// `trace` without each of its events, and without each photo of its header.
+    static func oneSmaller(_ trace: Trace) -> [(without: String, trace: Trace)] {
+        var smaller: [(String, Trace)] = []
+        for index in trace.events.indices {
+            var fewer = trace
+            fewer.events.remove(at: index)
+            smaller.append(("without event \(index + 1)", fewer))
+        }
+        for index in 0..<trace.header.photos.count {
+            var fewer = trace
+            fewer.header.photos = Shrinker.photos(trace.header.photos, without: index)
+            smaller.append(("without photo \(index + 1) of the header", fewer))
+        }
+        return smaller
     }
 
     /// Every bug of the catalogue, by name: a new bug is tested as soon as it is listed.
@@ -33,7 +54,7 @@ struct PlantedBugTests {
     /// The catalogue names each bug once, says what each does and where such reports come
     /// from, and lists its bugs in `all` in its own order.
     @Test func theCatalogueDescribesEveryBugOnce() {
-        #expect(PlantedBugs.all.count == 17)
+        #expect(PlantedBugs.all.count == 18)
         #expect(Set(PlantedBugs.all.map { $0.name }).count == PlantedBugs.all.count, "names are unique")
         #expect(PlantedBugs.all.map { ObjectIdentifier($0) } == PlantedBugs.catalogue.map { ObjectIdentifier($0.bug) })
         for bug in PlantedBugs.all {
@@ -67,6 +88,8 @@ struct PlantedBugTests {
         ("drag-ignores-limit", 2, [Event.select, .dragBegan("1"), .dragMoved("3")]),
         // Deselect all ends the drag: the move after it is ignored.
         ("drag-survives-other-events", nil, [Event.select, .dragBegan("1"), .deselectAll, .dragMoved("3")]),
+        // The finger lifted: the move after it is ignored.
+        ("drag-continues-after-end", nil, [Event.select, .dragBegan("1"), .dragEnded, .dragMoved("3")]),
         // Picked 3, 1, 2: removing 1 leaves 3, 2, not the grid's 2, 3.
         ("remove-from-tray-reorders-picks", 3, [Event.longPress("3"), .tap("1"), .tap("2"), .removeFromTray("1")]),
         // 2 is not in the tray: notInTray, not chosen.

@@ -27,8 +27,11 @@ public typealias DragWalksFromFarEnd = DragBug<WalksFromFarEnd>
 public typealias DragIgnoresLimit = DragBug<IgnoresLimit>
 /// A drag goes on after another event, from its old base and grid order.
 public typealias DragSurvivesOtherEvents = DragBug<SurvivesOtherEvents>
+/// A drag goes on after the finger lifts.
+public typealias DragContinuesAfterEnd = DragBug<ContinuesAfterEnd>
 
 public enum ForgetsBase: DragRuleBreak { public static let flaw: PlantedDrag.Flaw? = .forgetsBase }
 public enum WalksFromFarEnd: DragRuleBreak { public static let flaw: PlantedDrag.Flaw? = .walksFromFarEnd }
 public enum IgnoresLimit: DragRuleBreak { public static let flaw: PlantedDrag.Flaw? = .ignoresLimit }
 public enum SurvivesOtherEvents: DragRuleBreak { public static let flaw: PlantedDrag.Flaw? = .survivesOtherEvents }
+public enum ContinuesAfterEnd: DragRuleBreak { public static let flaw: PlantedDrag.Flaw? = .continuesAfterEnd }

@@ -39,6 +39,11 @@ public enum PlantedBugs {
             reportedIn:
                 "photo app bug trackers: the selection jumps back after a tap or a sync in the middle of a drag"),
         PlantedBugEntry(
+            DragContinuesAfterEnd.self, name: "drag-continues-after-end",
+            summary: "a drag goes on after the finger lifts: a later move sweeps from its anchor again",
+            reportedIn:
+                "photo app bug trackers: photos keep getting selected after lifting the finger from a drag"),
+        PlantedBugEntry(
             RemoveFromTrayReordersPicks.self, name: "remove-from-tray-reorders-picks",
             summary: "removing a photo from the tray puts the other picks in grid order",
             reportedIn:

@@ -20,6 +20,9 @@ public struct PlantedDrag: Sendable {
         /// Other events do not end the drag first: the next move goes on from the old base
         /// and the old grid order.
         case survivesOtherEvents
+        /// `dragEnded` does not end the drag: a move after the finger lifted sweeps from the
+        /// anchor again, and a second lift is applied.
+        case continuesAfterEnd
     }
 
     let flaw: Flaw?
@@ -51,7 +54,7 @@ public struct PlantedDrag: Sendable {
             return move(to: photo, in: &engine)
         case .dragEnded:
             guard engine.mode == .selecting, drag != nil else { return .ignored }
-            drag = nil
+            if flaw != .continuesAfterEnd { drag = nil }
             return Step(outcome: .applied)
         default:
             if flaw != .survivesOtherEvents { drag = nil }

@@ -14,15 +14,19 @@ public struct AdapterExposure: OptionSet, Hashable, Sendable {
     public static let announcements = AdapterExposure(rawValue: 1 << 2)
     /// `sheet` is meaningful.
     public static let sheet = AdapterExposure(rawValue: 1 << 3)
+    /// What a person sees (SPEC.md section 3): `title`, `toolbar`, `trayCounter` and
+    /// `accessibilityValue(for:)` are the app's own.
+    public static let screen = AdapterExposure(rawValue: 1 << 4)
 
     /// Every optional part.
-    public static let everything: AdapterExposure = [.outcome, .effects, .announcements, .sheet]
+    public static let everything: AdapterExposure = [.outcome, .effects, .announcements, .sheet, .screen]
 
     /// The parts left out, in words, for reports: `outcome and reason`, `effects`, ...
     var missingParts: [String] {
         [
             (AdapterExposure.outcome, "outcome and reason"), (.effects, "effects"),
             (.announcements, "announcements"), (.sheet, "sheet"),
+            (.screen, "what the screen shows (title, toolbar, tray counter, accessibility values)"),
         ].compactMap { part, words in contains(part) ? nil : words }
     }
 }

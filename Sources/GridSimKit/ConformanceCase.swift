@@ -112,7 +112,9 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
     // MARK: Checking
 
     /// Replays the case into a new `Adapter` and compares it after every step. Returns what was
-    /// compared and what was not; throws a `ConformanceFailure` at the first difference.
+    /// compared and what was not; throws a `ConformanceFailure` at the first difference. The
+    /// first check for an adapter in a process prints what the kit does not compare for it
+    /// (`UncomparedNote`), so that it shows in the test's output.
     ///
     /// A case that uses an event the adapter declares unhandled is not replayed: its report
     /// says so (`skipped`). O(events × photos).
@@ -121,6 +123,7 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
         -> ConformanceReport
     {
         if let problem { throw ConformanceFailure(conformanceCase: self, problem: problem) }
+        UncomparedNote.print(for: adapter)
         let unhandled = unhandledEvents(of: adapter)
         if !unhandled.isEmpty {
             return ConformanceReport(

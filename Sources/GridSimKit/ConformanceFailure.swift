@@ -34,7 +34,7 @@ public struct ConformanceFailure: Error, CustomStringConvertible, Sendable {
         case .checkedReport(let path): text += " (expected: \(path))"
         }
         if case .trace(let path) = conformanceCase.source {
-            text += "\n  replay it: gridsim replay \(path)"
+            text += "\n  replay it: " + GridSimCheckout.replayCommand(path)
         } else if conformanceCase.trace.events.count <= 20 {
             let lines = conformanceCase.trace.text.split(separator: "\n").map { "    " + $0 }
             text += "\n  the case as a trace:\n" + lines.joined(separator: "\n")

@@ -37,7 +37,7 @@ public struct Counterexample: Error, Sendable, CustomStringConvertible {
         ]
         if let writtenTo {
             lines.append("  shrunk trace: \(writtenTo)")
-            lines.append("  replay it: gridsim replay \(writtenTo)")
+            lines.append("  replay it: " + GridSimCheckout.replayCommand(writtenTo))
         }
         if let writeError { lines.append("  " + writeError) }
         lines.append("  run this case again: \(PropertyRun.seedVariable)=\(seed) swift test --filter <this test>")

@@ -74,15 +74,52 @@ struct Lockstep<Adapter: SelectionAdapter> {
         if Adapter.exposes.contains(.sheet), adapter.sheet != reference.sheet {
             return mismatch("sheet", Self.describe(reference.sheet), Self.describe(adapter.sheet))
         }
+        if Adapter.exposes.contains(.screen) { return screenMismatch(step: step, event: event) }
         return nil
+    }
+
+    /// What the screen shows, against the reference model's projections: the title, the
+    /// toolbar, the tray's counter and every photo's accessibility value. O(photos).
+    private func screenMismatch(step: Int, event: Event?) -> AdapterMismatch? {
+        func mismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
+            AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual)
+        }
+        if adapter.title != reference.title {
+            return mismatch("title", "\"\(reference.title)\"", "\"\(adapter.title)\"")
+        }
+        if adapter.toolbar != reference.toolbar {
+            return mismatch("toolbar", Self.describe(reference.toolbar), Self.describe(adapter.toolbar))
+        }
+        let counter = reference.tray?.counter
+        if adapter.trayCounter != counter {
+            return mismatch("tray counter", counter.map { "\"\($0)\"" } ?? "none", adapter.trayCounter.map { "\"\($0)\"" } ?? "none")
+        }
+        for photo in reference.photos where adapter.accessibilityValue(for: photo) != reference.accessibilityValue(for: photo) {
+            return mismatch(
+                "accessibility value of \(photo)", "\"\(reference.accessibilityValue(for: photo))\"",
+                "\"\(adapter.accessibilityValue(for: photo))\"")
+        }
+        return nil
+    }
+
+    static func describe(_ toolbar: Toolbar?) -> String {
+        guard let toolbar else { return "none (browsing)" }
+        let enabled = [
+            ("Share", toolbar.shareEnabled), ("Edit", toolbar.editEnabled), ("Move", toolbar.moveEnabled),
+            ("Delete", toolbar.deleteEnabled),
+        ].filter(\.1).map(\.0)
+        return (enabled.isEmpty ? "actions disabled" : enabled.joined(separator: ", ") + " enabled")
+            + (toolbar.selectAllShown ? ", Select all shown" : "")
     }
 
     /// What this adapter leaves uncompared, in words, for reports.
     static var notCompared: [String] {
-        var parts = Adapter.exposes.missingParts
-        parts.append("whether a drag is in progress (no adapter requirement reads it)")
-        parts.append("projections (title, toolbar, accessibility values): derived from the state compared")
-        return parts
+        Adapter.exposes.missingParts + notComparedForAnyAdapter
+    }
+
+    /// What the kit compares for no adapter, with the reason.
+    static var notComparedForAnyAdapter: [String] {
+        ["whether a drag is in progress (no adapter requirement reads it)"]
     }
 
     static func describe(_ outcome: Outcome) -> String {

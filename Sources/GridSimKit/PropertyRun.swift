@@ -30,25 +30,37 @@ public struct PropertyRun: Sendable {
     public var counterexampleDirectory: String?
     /// The most comparisons the shrinker may spend.
     public var maximumShrinkChecks: Int
+    /// Why `GRIDSIM_KIT_SEED` could not be used: `check` throws it before running a case.
+    private var seedProblem: PropertyRunSetupError?
 
     /// The environment setting that overrides the default seed, so that a failure's seed can
-    /// be rerun without editing the test: `GRIDSIM_KIT_SEED=1234 swift test --filter ...`.
+    /// be rerun without editing the test: `GRIDSIM_KIT_SEED=1234 swift test --filter ...`. It
+    /// takes what `gridsim properties --seed` takes: decimal, or hexadecimal after `0x`.
     public static let seedVariable = "GRIDSIM_KIT_SEED"
     /// The seed when none is given and `GRIDSIM_KIT_SEED` is unset: fixed, so that CI checks
     /// the same traces on every run.
     public static let defaultSeed: UInt64 = 0x5EED
 
-    /// A run of `cases` traces from `seed` (default: `GRIDSIM_KIT_SEED`, else `defaultSeed`)
-    /// over grids of up to `maximumPhotos` photos and up to `maximumEvents` events, writing a
-    /// counterexample into the folder `counterexamples` (nil: nowhere).
+    /// A run of `cases` traces from `seed` (default: `GRIDSIM_KIT_SEED` in `environment`, else
+    /// `defaultSeed`) over grids of up to `maximumPhotos` photos and up to `maximumEvents`
+    /// events, writing a counterexample into the folder `counterexamples` (nil: nowhere). A
+    /// `GRIDSIM_KIT_SEED` that is not a seed makes `check` fail, saying so.
     public init(
         cases: Int = 300, seed: UInt64? = nil, maximumPhotos: Int = 500, maximumEvents: Int = 60,
-        counterexamples directory: String? = nil, maximumShrinkChecks: Int = 5_000
+        counterexamples directory: String? = nil, maximumShrinkChecks: Int = 5_000,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.cases = cases
-        self.seed =
-            seed ?? ProcessInfo.processInfo.environment[Self.seedVariable].flatMap { UInt64($0) }
-            ?? Self.defaultSeed
+        self.seed = seed ?? Self.defaultSeed
+        if seed == nil, let text = environment[Self.seedVariable] {
+            if let parsed = PropertyRunner.parseSeed(text) {
+                self.seed = parsed
+            } else {
+                seedProblem = PropertyRunSetupError(
+                    message: "\(Self.seedVariable)='\(text)' is not a seed: give a whole number, decimal or 0x-hex "
+                        + "(as gridsim properties --seed takes)")
+            }
+        }
         self.maximumPhotos = maximumPhotos
         self.maximumEvents = maximumEvents
         self.counterexampleDirectory = directory
@@ -68,11 +80,14 @@ public struct PropertyRun: Sendable {
     }
 
     /// Checks every case; returns what was compared, or throws the shrunk `Counterexample`
-    /// of the first case that fails. O(cases × events × photos), plus the shrink.
+    /// of the first case that fails (or a `PropertyRunSetupError` when `GRIDSIM_KIT_SEED`
+    /// holds no seed, before any case). The first run for an adapter in a process prints what
+    /// the kit does not compare for it (`UncomparedNote`). O(cases × events × photos), plus
+    /// the shrink.
     @discardableResult
-    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws(Counterexample)
-        -> PropertyRunReport
-    {
+    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws -> PropertyRunReport {
+        if let seedProblem { throw seedProblem }
+        UncomparedNote.print(for: adapter)
         var steps = 0
         let generator = generator(for: adapter)
         for index in 0..<cases {
@@ -89,8 +104,9 @@ public struct PropertyRun: Sendable {
             leftOut: Adapter.unhandledEvents.map(\.rawValue).sorted())
     }
 
-    /// The first difference between the adapter and the reference model on `trace`.
-    static func firstMismatch<Adapter: SelectionAdapter>(_ trace: Trace, _ adapter: Adapter.Type)
+    /// The first difference between the adapter and the reference model on `trace`, compared
+    /// after every step as a property run compares; nil when they agree. O(events × photos).
+    public static func firstMismatch<Adapter: SelectionAdapter>(_ trace: Trace, _ adapter: Adapter.Type)
         -> AdapterMismatch?
     {
         var lockstep = Lockstep<Adapter>(header: trace.header)
@@ -137,6 +153,12 @@ public struct PropertyRun: Sendable {
             shrinkChecks: shrinker.checksSpent,
             writtenTo: written, writeError: writeError)
     }
+}
+
+/// A property run that cannot start: `GRIDSIM_KIT_SEED` set to something that is not a seed.
+public struct PropertyRunSetupError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
 
 /// What a passing property run compared.

@@ -10,9 +10,29 @@ import SelectionTrace
 /// `Traces/` is shared with the command line and GridSim's own tests.)
 enum ScenarioTraces {
     static var directory: URL {
+        GridSimCheckout.root.appendingPathComponent("Traces", isDirectory: true)
+    }
+}
+
+/// The checkout of GridSim this kit was built from, found as `ScenarioTraces` finds `Traces/`:
+/// a package that depends on GridSim has no `gridsim` on its path, but it has this checkout.
+enum GridSimCheckout {
+    static var root: URL {
         URL(fileURLWithPath: #filePath)  // …/Sources/GridSimKit/ScenarioTraces.swift
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Traces", isDirectory: true)
+    }
+
+    /// The command that replays `tracePath` step by step from any directory, through the
+    /// checkout's own `gridsim`: `swift run --package-path /…/GridSim gridsim replay /…/trace.jsonl`.
+    static func replayCommand(_ tracePath: String) -> String {
+        "swift run --package-path \(shellQuoted(root.path)) gridsim replay \(shellQuoted(tracePath))"
+    }
+
+    /// `path` as a shell reads it back: as it is when it holds only safe characters, else in
+    /// single quotes.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+,:=@".contains($0)) }
+        return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

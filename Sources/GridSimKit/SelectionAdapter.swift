@@ -9,8 +9,13 @@
 /// The required part is what every selection code base has: start with a grid, a limit and
 /// Reduce Motion; apply one event; read back the mode, the chosen photos in grid order, the
 /// grid, and (when a limit is set) the tray. Everything else is optional: `exposes` says
-/// which parts of a step and of the state the kit may compare, `unhandledEvents` which events
-/// it must never send. Every report lists what the kit did not compare.
+/// which parts of a step, of the state and of the screen the kit may compare,
+/// `unhandledEvents` which events it must never send. Every report lists what the kit did not
+/// compare, and the first check of an adapter in a process prints it.
+///
+/// A step may list what the app emitted as it did (`Step(outcome:effects:announcements:)`,
+/// or `announcing:` with its VoiceOver strings), two announcements or a haptic twice
+/// included: the comparison then names every one, and the case fails without stopping.
 ///
 /// A minimal adapter over a seed-style view model:
 ///
@@ -49,6 +54,17 @@ public protocol SelectionAdapter: SendableMetatype {
 
     /// The sheet shown over the grid; read only when `exposes` contains `.sheet`.
     var sheet: Sheet? { get }
+
+    /// The app bar's title; read only when `exposes` contains `.screen`.
+    var title: String { get }
+    /// The toolbar while selecting, nil while browsing; read only with `.screen`.
+    var toolbar: Toolbar? { get }
+    /// The tray's counter (`N of L photos`) when a limit is set, else nil; read only with
+    /// `.screen`.
+    var trayCounter: String? { get }
+    /// A photo's accessibility value (`Selected`, `Not selected`, or empty while browsing);
+    /// read only with `.screen`.
+    func accessibilityValue(for photo: PhotoID) -> String
     /// What this adapter exposes beyond the required state. Default: nothing.
     static var exposes: AdapterExposure { get }
     /// Events the code under test does not handle (a code base without drag to select, say):
@@ -60,6 +76,14 @@ public protocol SelectionAdapter: SendableMetatype {
 extension SelectionAdapter {
     /// None: an adapter without `.sheet` in `exposes` need not implement it.
     public var sheet: Sheet? { nil }
+    /// Empty: an adapter without `.screen` in `exposes` need not implement it.
+    public var title: String { "" }
+    /// None: an adapter without `.screen` in `exposes` need not implement it.
+    public var toolbar: Toolbar? { nil }
+    /// None: an adapter without `.screen` in `exposes` need not implement it.
+    public var trayCounter: String? { nil }
+    /// Empty: an adapter without `.screen` in `exposes` need not implement it.
+    public func accessibilityValue(for photo: PhotoID) -> String { "" }
     /// Nothing beyond the required state.
     public static var exposes: AdapterExposure { [] }
     /// Every event is handled.

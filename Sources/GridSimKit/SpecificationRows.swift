@@ -10,11 +10,10 @@ enum SpecificationRows {
     static var all: [ConformanceCase] { section2 + section6 }
 
     private static func row(
-        _ name: String, section: Int = 2, photos: Int = 5, limit: Int? = nil, given: [Event] = [],
-        then event: Event,
-        _ outcome: Outcome
+        _ name: String, section: Int = 2, photos: Int = 5, limit: Int? = nil, reduceMotion: Bool = false,
+        given: [Event] = [], then event: Event, _ outcome: Outcome
     ) -> ConformanceCase {
-        let header = TraceHeader(photos: .count(photos), limit: limit)
+        let header = TraceHeader(photos: .count(photos), limit: limit, reduceMotion: reduceMotion)
         let events = (given + [event]).map { TraceEvent($0) }
         return ConformanceCase(
             name: name, source: .specification(section: section), trace: Trace(header: header, events: events),
@@ -41,10 +40,19 @@ enum SpecificationRows {
         ]
     }
 
-    /// `delete`, `move`, `share` and `edit` share the shape of their row.
+    /// `delete`, `move`, `share` and `edit` share the shape of their row. The chosen photos are
+    /// picked out of grid order, so that a list in pick order shows; with a limit, so that
+    /// the tray is compared after the action.
     private static func actionRows(_ event: Event, _ applied: String) -> [ConformanceCase] {
         let name = event.name.rawValue
+        let leavesTheMode = event == .delete || event == .move
         return [
+            row(
+                "\(name) while selecting: the photos listed in grid order", given: [.longPress("4"), .tap("2")],
+                then: event, .applied),
+            row(
+                "\(name) with a limit: " + (leavesTheMode ? "the tray empties" : "the tray stays"), limit: 3,
+                given: [.longPress("4"), .tap("2")], then: event, .applied),
             row("\(name) while browsing: ignored", then: event, .ignored),
             row(
                 "\(name) while selecting: covered", given: [.longPress("2"), .edit], then: event,
@@ -63,6 +71,15 @@ enum SpecificationRows {
             row("tap while browsing: opens the photo", then: .tap("2"), .applied),
             row("tap while selecting: unknown photo", given: selecting, then: .tap("9"), .rejected(.unknownPhoto)),
             row("tap while selecting: covered", given: covered, then: .tap("2"), .rejected(.covered)),
+            row(
+                "tap while selecting: an unknown photo under a sheet is unknown first", given: covered,
+                then: .tap("9"), .rejected(.unknownPhoto)),
+            row(
+                "tap while selecting: a limit below 1 is 1", limit: 0, given: selecting, then: .tap("2"),
+                .rejected(.limitReached)),
+            row(
+                "tap while selecting with Reduce Motion: no animation", reduceMotion: true, given: selecting,
+                then: .tap("2"), .applied),
             row(
                 "tap while selecting: a chosen photo leaves the selection", given: [.longPress("1"), .tap("2")],
                 then: .tap("1"), .applied),
@@ -93,6 +110,12 @@ enum SpecificationRows {
                 "selectAll while selecting: a limit smaller than the photo count", limit: 3, given: selecting,
                 then: .selectAll, .rejected(.limitReached)),
             row(
+                "selectAll while selecting: everything chosen at the limit", photos: 2, limit: 2,
+                given: [.longPress("1"), .tap("2")], then: .selectAll, .ignored),
+            row(
+                "selectAll while selecting: an empty grid is all chosen", photos: 0, given: [.select],
+                then: .selectAll, .ignored),
+            row(
                 "selectAll while selecting: chooses every photo, new picks in grid order", limit: 5,
                 given: [.longPress("4")], then: .selectAll, .applied),
 
@@ -109,6 +132,11 @@ enum SpecificationRows {
             row(
                 "done while selecting: leaves the mode, nothing chosen", given: [.longPress("1"), .tap("2")],
                 then: .done, .applied),
+            row("done while selecting: nothing chosen, no haptic", given: [.select], then: .done, .applied),
+
+            row(
+                "delete while selecting: covered even with nothing chosen",
+                given: [.longPress("1"), .share, change(removed: ["1"])], then: .delete, .rejected(.covered)),
 
             row("back while browsing: navigates back", then: .back, .applied),
             row("back while selecting: covered, closes the sheet", given: covered, then: .back, .applied),
@@ -172,6 +200,9 @@ enum SpecificationRows {
         return [
             row("removeFromTray without a limit: ignored", given: selecting, then: .removeFromTray("1"), .ignored),
             row(
+                "removeFromTray without a limit: ignored even under a sheet", given: covered,
+                then: .removeFromTray("1"), .ignored),
+            row(
                 "removeFromTray: covered", limit: 3, given: covered, then: .removeFromTray("1"),
                 .rejected(.covered)),
             row(
@@ -217,6 +248,12 @@ enum SpecificationRows {
             row(
                 "dragMoved while selecting: unknown photo", given: drag, then: .dragMoved("9"),
                 .rejected(.unknownPhoto)),
+            row(
+                "dragMoved over an unknown photo: the drag goes on", given: drag + [.dragMoved("9")],
+                then: .dragMoved("4"), .applied),
+            row(
+                "dragMoved across the anchor: the count stays, no announcement",
+                given: [.select, .dragBegan("3"), .dragMoved("4")], then: .dragMoved("2"), .applied),
             row("dragMoved: choosing sweeps anchor … p", given: drag, then: .dragMoved("4"), .applied),
             row(
                 "dragMoved: sliding back gives the swept photos their state back", given: drag + [.dragMoved("5")],
@@ -241,11 +278,39 @@ enum SpecificationRows {
                 "dragMoved after a library change ended the drag", given: drag + [change(removed: ["5"])],
                 then: .dragMoved("4"), .ignored),
 
+            row(
+                "dragMoved after dragEnded: ignored, the drag is over", given: drag + [.dragMoved("3"), .dragEnded],
+                then: .dragMoved("4"), .ignored),
+            row(
+                "dragEnded after dragEnded: ignored", given: drag + [.dragMoved("3"), .dragEnded], then: .dragEnded,
+                .ignored),
+
             row("dragEnded while browsing: ignored", then: .dragEnded, .ignored),
             row("dragEnded while selecting: no drag in progress", given: selecting, then: .dragEnded, .ignored),
             row(
+                "dragEnded under a sheet: ignored, the sheet ended the drag", given: drag + [.share],
+                then: .dragEnded, .ignored),
+            row(
                 "dragEnded: the drag ends, its result stays", given: drag + [.dragMoved("3")], then: .dragEnded,
                 .applied),
+        ] + dragEndingRows
+    }
+
+    /// "Any other event while a drag is in progress first ends the drag" (SPEC.md section 6),
+    /// for every event kind but the drag's own (`dragBegan`, the share sheet and a library
+    /// change have rows above): after the event, and what brings the selection mode back
+    /// without a sheet, a move is ignored. A drag that went on would sweep the anchor … 4.
+    private static var dragEndingRows: [ConformanceCase] {
+        let interruptions: [(event: Event, then: [Event])] = [
+            (.longPress("5"), []), (.selectItem("5"), []), (.tap("5"), []), (.tap("9"), []), (.select, []),
+            (.selectAll, []), (.deselectAll, []), (.done, [.select]), (.back, [.select]), (.delete, [.select]),
+            (.move, [.select]), (.edit, [.dismiss]), (.dismiss, []), (.removeFromTray("3"), []),
         ]
+        return interruptions.map { interruption in
+            row(
+                "\(interruption.event.summary) during a drag ends the drag first", section: 6, limit: 5,
+                given: [.longPress("1"), .dragBegan("2"), .dragMoved("3"), interruption.event] + interruption.then,
+                then: .dragMoved("4"), .ignored)
+        }
     }
 }

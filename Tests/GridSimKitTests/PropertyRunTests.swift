@@ -56,7 +56,7 @@ struct PropertyRunTests {
 
         let text = counterexample.description
         #expect(text.contains("DeselectAllLeavesAdapter differs from the reference model on case"))
-        #expect(text.contains("replay it: gridsim replay \(path)"))
+        #expect(text.contains("gridsim replay \(path)") && text.contains("replay it: swift run --package-path "))
         #expect(text.contains("GRIDSIM_KIT_SEED=\(counterexample.seed) swift test"))
     }
 }

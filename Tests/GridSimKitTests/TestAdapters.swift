@@ -14,6 +14,10 @@ struct ReferenceAdapter: SelectionAdapter {
     var photos: [PhotoID] { model.photos }
     var tray: [PhotoID] { model.picks }
     var sheet: Sheet? { model.sheet }
+    var title: String { model.title }
+    var toolbar: Toolbar? { model.toolbar }
+    var trayCounter: String? { model.tray?.counter }
+    func accessibilityValue(for photo: PhotoID) -> String { model.accessibilityValue(for: photo) }
     static var exposes: AdapterExposure { .everything }
 }
 
@@ -52,4 +56,104 @@ struct DeselectAllLeavesAdapter: ReferenceWrapper {
         if event == .deselectAll, step?.outcome == .applied { _ = inner.apply(.done) }
         return step
     }
+}
+
+/// A bug: Delete with a limit leaves the deleted photos in the tray.
+struct DeleteLeavesTrayAdapter: ReferenceWrapper {
+    var inner: ReferenceAdapter
+    var leftInTray: [PhotoID] = []
+    init(inner: ReferenceAdapter) { self.inner = inner }
+    mutating func apply(_ event: Event) -> Step? {
+        let picks = inner.tray
+        let step = inner.apply(event)
+        if event == .delete, step?.outcome == .applied { leftInTray += picks }
+        return step
+    }
+    var tray: [PhotoID] { leftInTray + inner.tray }
+}
+
+/// A bug: a tap while a drag is in progress is taken as part of the drag: it neither toggles
+/// its photo nor ends the drag.
+struct TapKeepsDragAdapter: ReferenceWrapper {
+    var inner: ReferenceAdapter
+    mutating func apply(_ event: Event) -> Step? {
+        if case .tap = event, inner.model.isDragging { return .ignored }
+        return inner.apply(event)
+    }
+}
+
+/// A bug: the drag goes on after the finger lifts (`dragEnded` is applied but ends nothing).
+struct DragGoesOnAfterEndAdapter: ReferenceWrapper {
+    var inner: ReferenceAdapter
+    mutating func apply(_ event: Event) -> Step? {
+        if event == .dragEnded, inner.model.mode == .selecting { return Step(outcome: .applied) }
+        return inner.apply(event)
+    }
+}
+
+/// A bug: Select all leaves the first photo of the grid out.
+struct SelectAllSkipsFirstAdapter: ReferenceWrapper {
+    var inner: ReferenceAdapter
+    mutating func apply(_ event: Event) -> Step? {
+        let step = inner.apply(event)
+        if event == .selectAll, step?.outcome == .applied, let first = inner.photos.first,
+            inner.chosenPhotos.contains(first)
+        {
+            _ = inner.apply(.tap(first))
+        }
+        return step
+    }
+}
+
+/// A bug: every count change is announced twice (a view and its model both speak).
+struct AnnouncesTwiceAdapter: ReferenceWrapper {
+    var inner: ReferenceAdapter
+    mutating func apply(_ event: Event) -> Step? {
+        let step = inner.apply(event)
+        guard let step, case .countChanged? = step.announcement else { return step }
+        return Step(outcome: step.outcome, effects: step.effects, announcements: step.announcements + step.announcements)
+    }
+    static var exposes: AdapterExposure { [.outcome, .effects, .announcements] }
+}
+
+/// The reference model reporting its steps as an app's lists: effects and VoiceOver strings,
+/// with what the screen shows. It must pass every case.
+struct VoiceOverStringsAdapter: SelectionAdapter {
+    var inner: ReferenceAdapter
+    init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
+        inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
+    }
+    mutating func apply(_ event: Event) -> Step? {
+        let step = inner.model.apply(event)
+        return Step(outcome: step.outcome, effects: step.effects, announcing: step.announcements.map(\.text))
+    }
+    var mode: Mode { inner.mode }
+    var chosenPhotos: [PhotoID] { inner.chosenPhotos }
+    var photos: [PhotoID] { inner.photos }
+    var tray: [PhotoID] { inner.tray }
+    var sheet: Sheet? { inner.sheet }
+    var title: String { inner.title }
+    var toolbar: Toolbar? { inner.toolbar }
+    var trayCounter: String? { inner.trayCounter }
+    func accessibilityValue(for photo: PhotoID) -> String { inner.accessibilityValue(for: photo) }
+    static var exposes: AdapterExposure { .everything }
+}
+
+/// A bug of the screen alone: the title counts one photo too many.
+struct TitleOffByOneAdapter: SelectionAdapter {
+    var inner: VoiceOverStringsAdapter
+    init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
+        inner = VoiceOverStringsAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
+    }
+    mutating func apply(_ event: Event) -> Step? { inner.apply(event) }
+    var mode: Mode { inner.mode }
+    var chosenPhotos: [PhotoID] { inner.chosenPhotos }
+    var photos: [PhotoID] { inner.photos }
+    var tray: [PhotoID] { inner.tray }
+    var sheet: Sheet? { inner.sheet }
+    var title: String { mode == .selecting && !chosenPhotos.isEmpty ? "\(chosenPhotos.count + 1) selected" : inner.title }
+    var toolbar: Toolbar? { inner.toolbar }
+    var trayCounter: String? { inner.trayCounter }
+    func accessibilityValue(for photo: PhotoID) -> String { inner.accessibilityValue(for: photo) }
+    static var exposes: AdapterExposure { .everything }
 }

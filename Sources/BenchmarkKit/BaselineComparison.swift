@@ -35,6 +35,9 @@ public struct BaselineComparison: Codable, Sendable {
     public var notCompared: [String]
     /// Differences in build or machine that make the comparison less meaningful.
     public var warnings: [String]
+    /// For each counted loop whose instructions changed past its limit, the functions that
+    /// changed most (`Attribution`); empty until attributed.
+    public var attributions: [LoopAttribution] = []
 
     public var regressions: [MetricComparison] { comparisons.filter { $0.change == .regression } }
     public var improvements: [MetricComparison] { comparisons.filter { $0.change == .improvement } }
@@ -112,7 +115,11 @@ public struct BaselineComparison: Codable, Sendable {
             ]
             for (metric, currentValue, baselineValue) in pairs {
                 guard let currentValue, let baselineValue else { continue }
-                let threshold = GateThresholds.threshold(for: metric)
+                // A loop's own limit is the one its entry sets in this run's code; the
+                // baseline records it beside the count for the reader.
+                let threshold = metric == .instructionsPerOperation
+                    ? (count.instructionLimit != nil ? count.instructionThreshold : before.instructionThreshold)
+                    : GateThresholds.threshold(for: metric)
                 comparisons.append(MetricComparison(
                     caseID: count.caseID, subject: count.subject, metric: metric, baseline: baselineValue,
                     current: currentValue,

@@ -46,9 +46,10 @@ public struct CallgrindInvocation {
 
     /// Runs `command` (an executable and its arguments) under callgrind with `environment`,
     /// its standard output returned and its standard error passed through, and returns the
-    /// totals of its counted regions. Throws when valgrind is missing or the command fails.
-    /// O(the command's run under valgrind: some 50× its native time).
-    public func run(_ command: [String], environment: [String: String]) throws -> (totals: CallgrindOutput, standardOutput: String) {
+    /// totals of its counted regions and their per-function profile. Throws when valgrind is
+    /// missing or the command fails. O(the command's run under valgrind: some 50× its native
+    /// time).
+    public func run(_ command: [String], environment: [String: String]) throws -> (totals: CallgrindOutput, profile: CallProfile, standardOutput: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridsim-count-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -77,7 +78,9 @@ public struct CallgrindInvocation {
         }
         let text = try String(contentsOf: directory.appendingPathComponent("count.out"), encoding: .utf8)
         do {
-            return (try CallgrindOutput(parsing: text, name: "count.out"), standardOutput)
+            let totals = try CallgrindOutput(parsing: text, name: "count.out")
+            let profile = try CallProfile(parsing: text, name: "count.out").withoutIdleFunctions()
+            return (totals, profile, standardOutput)
         } catch {
             throw Failure(description: "\(error)")
         }

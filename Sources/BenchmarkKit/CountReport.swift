@@ -20,11 +20,19 @@ public struct CountReport: Codable, Sendable, Equatable {
     public var lastLevelWriteMissesPerOperation: Double?
     /// The subject's result after the loop, in words (what it computed, for the reader).
     public var result: String?
+    /// The loop's own limit on instructions per operation (a fraction: 0.005 = 0.5 %), when
+    /// it has one other than `GateThresholds.instructionsPerOperation`, and why.
+    public var instructionLimit: Double?
+    public var instructionLimitReason: String?
+    /// Where the instructions went, function by function: what attributes a change of the
+    /// exact gate. Nil in reports and baselines saved before profiles were kept.
+    public var profile: CallProfile?
 
     public init(
         caseID: String, subject: String, role: SubjectRole, operations: Int, instructionsPerOperation: Double,
         lastLevelReadMissesPerOperation: Double? = nil, lastLevelWriteMissesPerOperation: Double? = nil,
-        result: String? = nil
+        result: String? = nil, instructionLimit: Double? = nil, instructionLimitReason: String? = nil,
+        profile: CallProfile? = nil
     ) {
         self.caseID = caseID
         self.subject = subject
@@ -34,6 +42,15 @@ public struct CountReport: Codable, Sendable, Equatable {
         self.lastLevelReadMissesPerOperation = lastLevelReadMissesPerOperation
         self.lastLevelWriteMissesPerOperation = lastLevelWriteMissesPerOperation
         self.result = result
+        self.instructionLimit = instructionLimit
+        self.instructionLimitReason = instructionLimitReason
+        self.profile = profile
+    }
+
+    /// The limit the exact gate applies to this loop's instructions per operation.
+    public var instructionThreshold: Threshold {
+        instructionLimit.map { Threshold(relative: $0, absoluteFloor: GateThresholds.instructionsPerOperation.absoluteFloor) }
+            ?? GateThresholds.instructionsPerOperation
     }
 
     /// `caseID subject`: how a comparison pairs a count with the baseline's.

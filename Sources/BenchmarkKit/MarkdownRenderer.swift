@@ -33,6 +33,7 @@ public enum MarkdownRenderer {
                 },
                 rightAligned: [false, false, false, false, false, true, true, false]))
         }
+        lines.append(contentsOf: attributionLines(comparison.attributions))
         if !comparison.notCompared.isEmpty {
             lines.append("")
             lines.append("<details><summary>not compared (\(comparison.notCompared.count))</summary>")
@@ -43,6 +44,34 @@ public enum MarkdownRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Per changed counted loop: a heading, the link to its differential call graph, and the
+    /// functions that changed most by self and by inclusive instructions.
+    public static func attributionLines(_ attributions: [LoopAttribution]) -> [String] {
+        var lines: [String] = []
+        for attribution in attributions {
+            lines.append("")
+            lines.append("#### Where: \(escape(attribution.heading))")
+            lines.append("")
+            if let graph = attribution.graph {
+                lines.append("Differential call graph: [\(escape(graph.split(separator: "/").last.map(String.init) ?? graph))](\(graph.replacingOccurrences(of: " ", with: "%20")))")
+                lines.append("")
+            }
+            if let note = attribution.note {
+                lines.append(escape(note))
+                lines.append("")
+            }
+            for (title, changes) in [("By self instructions per operation", attribution.bySelf), ("By inclusive instructions per operation", attribution.byInclusive)] where !changes.isEmpty {
+                lines.append("\(title):")
+                lines.append("")
+                lines.append(contentsOf: markdownTable(
+                    header: LoopAttribution.tableHeader, rows: LoopAttribution.rows(changes),
+                    rightAligned: LoopAttribution.tableRightAligned))
+                lines.append("")
+            }
+        }
+        return lines
+    }
+
     private static func markdownTable(header: [String], rows: [[String]], rightAligned: [Bool]) -> [String] {
         var lines = ["| " + header.map(escape).joined(separator: " | ") + " |"]
         lines.append("|" + rightAligned.map { $0 ? " ---: |" : " --- |" }.joined())
@@ -50,7 +79,7 @@ public enum MarkdownRenderer {
         return lines
     }
 
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }

@@ -19,6 +19,9 @@ public struct BenchmarkReport: Codable, Sendable {
     /// The exact measure: owned subjects' operation loops counted under callgrind
     /// (`--count`, `--count-only`); nil when not counted.
     public var counts: [CountReport]?
+    /// The comparison with a baseline, with its attribution, in a run that compared (`--json`
+    /// output only: a saved baseline leaves it out).
+    public var comparison: BaselineComparison?
 
     public init(
         createdAt: String, machine: MachineFacts, build: BuildFacts, settings: RunSettingsRecord,
@@ -35,9 +38,10 @@ public struct BenchmarkReport: Codable, Sendable {
         self.counts = counts
     }
 
-    /// The same report without raw samples: what a baseline keeps.
+    /// The same report without raw samples and without its comparison: what a baseline keeps.
     public func withoutRawSamples() -> BenchmarkReport {
         var copy = self
+        copy.comparison = nil
         for caseIndex in copy.cases.indices {
             for subjectIndex in copy.cases[caseIndex].subjects.indices {
                 copy.cases[caseIndex].subjects[subjectIndex].samples = nil

@@ -31,6 +31,16 @@ public enum TextRenderer {
             }
             lines.append(contentsOf: aligned([header] + rows, rightAligned: header.indices.map { $0 == 5 || $0 == 6 }))
         }
+        for attribution in comparison.attributions {
+            lines.append("")
+            lines.append("== attribution: \(attribution.heading)")
+            if let graph = attribution.graph { lines.append("   differential call graph: \(graph)") }
+            if let note = attribution.note { lines.append("   \(note)") }
+            for (title, changes) in [("by self instructions/op", attribution.bySelf), ("by inclusive instructions/op", attribution.byInclusive)] where !changes.isEmpty {
+                lines.append("   \(title):")
+                lines.append(contentsOf: aligned([LoopAttribution.tableHeader] + LoopAttribution.rows(changes), rightAligned: LoopAttribution.tableRightAligned).map { "   " + $0 })
+            }
+        }
         if !comparison.notCompared.isEmpty {
             lines.append("   not compared: \(comparison.notCompared.count) (\(comparison.notCompared.prefix(5).joined(separator: "; "))\(comparison.notCompared.count > 5 ? "; …" : ""))")
         }

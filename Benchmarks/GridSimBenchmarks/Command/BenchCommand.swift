@@ -194,8 +194,11 @@ struct BenchRun {
         // The counted child gets the same few variables wherever it runs: the environment's
         // size moves the stack and the heap, and with them the simulated cache's misses (the
         // grid diff's read misses went 31 -> 42 a run from one shell to another).
+        // A team's own switches, named after its benchmark program (SEEDGRID_BENCH_INJECT for
+        // seedgrid-bench), reach its child too.
+        let ownPrefix = String(BenchCommand.programName.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_"
         var childEnvironment = environment.filter { name, _ in
-            name.hasPrefix("GRIDSIM_") && name != "GRIDSIM_BENCH_EXECUTABLE"
+            (name.hasPrefix("GRIDSIM_") || name.hasPrefix(ownPrefix)) && name != "GRIDSIM_BENCH_EXECUTABLE"
         }
         childEnvironment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         let invocation = CallgrindInvocation(simulateCache: true)
@@ -209,8 +212,26 @@ struct BenchRun {
         }
         for (position, (index, entry)) in chosen.enumerated() {
             log("[count \(position + 1)/\(chosen.count)] \(entry.caseID) \(entry.subject): \(entry.operations) operations under callgrind")
-            let (totals, output) = try invocation.run(command + ["--count-child", String(index)], environment: childEnvironment)
-            counts.append(try CountChild.report(line: output, totals: totals))
+            let (totals, profile, output) = try invocation.run(command + ["--count-child", String(index)], environment: childEnvironment)
+            var count = try CountChild.report(line: output, totals: totals)
+            count.profile = profile
+            count.instructionLimit = entry.instructionLimit
+            count.instructionLimitReason = entry.limitReason
+            counts.append(count)
+        }
+        // The counted copy has no debug information; the file and line of each function
+        // come from the executable itself.
+        if let executable = command.first {
+            let object = URL(fileURLWithPath: executable).lastPathComponent
+            let symbols = Set(counts.flatMap { $0.profile?.functions.filter { $0.object == object }.map(\.symbol) ?? [] })
+            var locations = SourceLocations.resolve(symbols, in: executable)
+            // Paths inside the package are kept relative to its root, the same on every machine.
+            if let root = BaselineStore.packageRoot()?.path {
+                locations = locations.mapValues { (Attribution.relative($0.file, to: root), $0.line) }
+            }
+            for index in counts.indices {
+                counts[index].profile = counts[index].profile?.locating(locations, object: object)
+            }
         }
         log("counted \(counts.count) operation loops in \(ReportFormat.duration(nanoseconds: Double(MonotonicClock.now() &- started)))")
         return counts
@@ -248,8 +269,20 @@ struct BenchRun {
             cases: reports)
     }
 
-    /// Writes the report where asked, saves and compares baselines, and picks the exit code.
-    private func finish(_ report: BenchmarkReport, baseline: BenchmarkReport?, store: BaselineStore?) -> ExitCode {
+    /// Compares with the baseline (attributing the exact gate's changes to functions),
+    /// writes the report where asked, saves the baseline, and picks the exit code.
+    private func finish(_ measured: BenchmarkReport, baseline: BenchmarkReport?, store: BaselineStore?) -> ExitCode {
+        var report = measured
+        var comparison: BaselineComparison?
+        if let baseline, let name = options.compare {
+            var compared = BaselineComparison(current: report, baseline: baseline, baselineName: name)
+            Attribution.attribute(
+                &compared, current: report.counts ?? [], baseline: baseline.counts ?? [],
+                graphDirectory: options.attributionDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                packageRoot: BaselineStore.packageRoot()?.path)
+            comparison = compared
+            report.comparison = compared
+        }
         let jsonToStandardOutput = options.json && options.output == nil
         // With JSON on stdout, human-readable text goes to stderr so the JSON stays parseable.
         let humanOutput: (String) -> Void = jsonToStandardOutput ? { writeStandardError($0) } : standardOutput
@@ -263,10 +296,10 @@ struct BenchRun {
                 }
             }
             if !jsonToStandardOutput {
-                humanOutput(options.markdown ? MarkdownRenderer.render(report) : TextRenderer.render(report))
+                humanOutput(options.markdown ? MarkdownRenderer.render(measured) : TextRenderer.render(measured))
             }
             if let name = options.saveBaseline, let store {
-                let url = try store.save(Self.merged(report, into: store.exists(name) ? try? store.load(name) : nil, countOnly: options.countOnly, counted: options.counts), as: name)
+                let url = try store.save(Self.merged(measured, into: store.exists(name) ? try? store.load(name) : nil, countOnly: options.countOnly, counted: options.counts), as: name)
                 writeStandardError("\(BenchCommand.programName): saved baseline \(name) to \(url.path)\n")
             }
         } catch {
@@ -274,8 +307,7 @@ struct BenchRun {
             return .failure
         }
 
-        guard let baseline, let name = options.compare else { return .success }
-        let comparison = BaselineComparison(current: report, baseline: baseline, baselineName: name)
+        guard let comparison else { return .success }
         humanOutput(options.markdown ? MarkdownRenderer.render(comparison) : TextRenderer.render(comparison))
         switch comparison.verdict {
         case .unchanged: return .success

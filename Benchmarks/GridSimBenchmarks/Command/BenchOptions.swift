@@ -23,6 +23,8 @@ struct BenchOptions: Equatable {
     var count = false
     /// Only count: no timed suites.
     var countOnly = false
+    /// Where a comparison writes the differential call graphs of the counted loops that changed.
+    var attributionDirectory: String?
     /// Internal: this process is the one callgrind watches (`CountChild`), counting this
     /// entry of the counted set.
     var countChild: Int?
@@ -63,11 +65,15 @@ struct BenchOptions: Equatable {
         options.events = try parsed.value(Declared.events)
         options.count = parsed.value(Declared.count)
         options.countOnly = parsed.value(Declared.countOnly)
+        options.attributionDirectory = try parsed.value(Declared.attributionDirectory)
         options.allowDebug = parsed.value(Declared.allowDebug)
         options.quiet = parsed.value(Declared.quiet)
         options.countChild = try parsed.value(Declared.countChild)
         if options.countOnly && (options.quick || options.sizes != nil || options.caseSeconds != nil || options.events != nil) {
             throw UsageError("--count-only runs no timed suite; --quick, --sizes, --case-seconds and --events choose timed suites (use --count to add the counts to them)")
+        }
+        if options.attributionDirectory != nil && options.compare == nil {
+            throw UsageError("--attribution-dir is where a comparison draws what changed; add --compare NAME")
         }
         if options.output != nil && !options.json {
             throw UsageError("--output names the file for --json; add --json")

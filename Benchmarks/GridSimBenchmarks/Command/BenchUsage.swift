@@ -84,7 +84,14 @@ enum BenchUsage {
             help: """
                 also count instructions per operation under callgrind (valgrind):
                 one fixed, seeded operation loop per owned subject, \(CountedSet.entries.count) loops,
-                about a minute; gated at 1 % (instructions) and 25 % (LL misses)
+                about a minute; gated at \(ReportFormat.percent(GateThresholds.instructionsPerOperation.relative)) (instructions; a loop may set its own) and
+                25 % (LL misses); each count keeps its per-function profile
+                """)
+        static let attributionDirectory = Option<String?>.text(
+            "--attribution-dir", "DIR",
+            help: """
+                with --compare: write a differential call graph (SVG, and its DOT)
+                of each counted loop whose instructions changed into DIR
                 """)
         static let countOnly = Option.flag(
             "--count-only",
@@ -111,7 +118,8 @@ enum BenchUsage {
         options: [
             Declared.quick, Declared.sizes, Declared.filter, Declared.list, Declared.json, Declared.output,
             Declared.markdown, Declared.saveBaseline, Declared.compare, Declared.baselineDirectory,
-            Declared.caseSeconds, Declared.events, Declared.count, Declared.countOnly, Declared.allowDebug,
+            Declared.caseSeconds, Declared.events, Declared.count, Declared.countOnly, Declared.attributionDirectory,
+            Declared.allowDebug,
             Declared.quiet, Declared.countChild,
         ])
 
@@ -167,6 +175,9 @@ enum BenchUsage {
                                 twice per operation. Words combine: extra-pass,command-pass.
           GRIDSIM_BENCH_INJECT=engine-work   TEST-ONLY: about 5 % more work in the fast engine's
                                 tap (one tap in \(Injection.engineWorkPeriod) applied twice more).
+          GRIDSIM_BENCH_INJECT=tap-work|prune-work   TEST-ONLY: about 1 % more instructions in
+                                the fast engine's tap, or in its pruning loop (both pruning
+                                subjects), spent in InjectedWork.burn(rounds:).
           GRIDSIM_BENCH_EXECUTABLE=PATH   the \(programName) binary that --count runs under
                                 callgrind (default: this executable)
 

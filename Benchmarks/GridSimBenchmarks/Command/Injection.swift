@@ -4,7 +4,7 @@ import BenchmarkKit
 /// TEST-ONLY: deliberate slow-downs that prove the regression gate works.
 ///
 /// Set `GRIDSIM_BENCH_INJECT` to a comma-separated list of `extra-pass`, `extra-alloc`,
-/// `command-pass` and `engine-work`. The first two target every subject with the
+/// `command-pass`, `engine-work`, `tap-work` and `prune-work`. The first two target every subject with the
 /// `lowerBound` role (the plain bitset, and the dense-slot grid diff): the stand-ins for the
 /// project's engine until it existed; the third targets the `commands` suite's command
 /// subjects; the fourth the fast engine's tap.
@@ -17,6 +17,11 @@ import BenchmarkKit
 ///   toggle suite): every `engineWorkPeriod`-th tap of the sequence is applied twice more,
 ///   which leaves the selection as it was. A regression far below what the time gate sees,
 ///   and what the exact gate must catch.
+/// - `tap-work`: about 1 % more instructions per tap of the fast engine (`FastEngine + log`),
+///   spent in `InjectedWork.burn(rounds:)`: the smallest change the exact gate is set to
+///   catch, in one function its attribution must name.
+/// - `prune-work`: the same in the pruning loop (`FastEngine selection` and `FastEngine
+///   event` of the pruning suite): about 1 % more instructions per library change.
 ///
 /// Never set it for a baseline: a report records the injection, and the comparison warns.
 public struct Injection: Sendable, Equatable {
@@ -24,22 +29,29 @@ public struct Injection: Sendable, Equatable {
     public var extraAllocation: Bool
     public var commandPass: Bool
     public var engineWork: Bool
+    public var tapWork: Bool
+    public var pruneWork: Bool
 
     public static let none = Injection(extraPass: false, extraAllocation: false)
     public static let environmentVariable = "GRIDSIM_BENCH_INJECT"
     /// The words the variable accepts.
-    public static let words = ["extra-pass", "extra-alloc", "command-pass", "engine-work"]
+    public static let words = ["extra-pass", "extra-alloc", "command-pass", "engine-work", "tap-work", "prune-work"]
     /// One tap in this many of the toggle sequence is applied twice more under `engine-work`
     /// (a power of two, so that the test per tap is a mask): 2 applications more in 32 taps,
     /// which the counted loop measures as 5.2 % more instructions per tap (the loop and the
     /// log append are not repeated).
     public static let engineWorkPeriod = 32
 
-    public init(extraPass: Bool, extraAllocation: Bool, commandPass: Bool = false, engineWork: Bool = false) {
+    public init(
+        extraPass: Bool, extraAllocation: Bool, commandPass: Bool = false, engineWork: Bool = false, tapWork: Bool = false,
+        pruneWork: Bool = false
+    ) {
         self.extraPass = extraPass
         self.extraAllocation = extraAllocation
         self.commandPass = commandPass
         self.engineWork = engineWork
+        self.tapWork = tapWork
+        self.pruneWork = pruneWork
     }
 
     /// Parses the variable's value; nil for anything but the known words.
@@ -52,18 +64,20 @@ public struct Injection: Sendable, Equatable {
             case "extra-alloc": extraAllocation = true
             case "command-pass": commandPass = true
             case "engine-work": engineWork = true
+            case "tap-work": tapWork = true
+            case "prune-work": pruneWork = true
             default: return nil
             }
         }
     }
 
-    public var isActive: Bool { extraPass || extraAllocation || commandPass || engineWork }
+    public var isActive: Bool { extraPass || extraAllocation || commandPass || engineWork || tapWork || pruneWork }
 
     /// How a report records it.
     public var label: String? {
         let words = [
             extraPass ? "extra-pass" : nil, extraAllocation ? "extra-alloc" : nil, commandPass ? "command-pass" : nil,
-            engineWork ? "engine-work" : nil,
+            engineWork ? "engine-work" : nil, tapWork ? "tap-work" : nil, pruneWork ? "prune-work" : nil,
         ].compactMap { $0 }
         return words.isEmpty ? nil : words.joined(separator: ",")
     }
@@ -77,6 +91,21 @@ public struct Injection: Sendable, Equatable {
             work()
             work()
         }
+    }
+
+    /// Call after `taps` taps of the fast engine: under `tap-work`, burns about 1 % of their
+    /// instructions at once. Once per batch rather than per tap: a test per tap would cost
+    /// as much as the 1 % itself, and show in the loop rather than in `InjectedWork`.
+    @inline(__always)
+    func tapWork(taps: Int) {
+        if tapWork { blackHole(InjectedWork.burn(rounds: taps &* InjectedWork.roundsPerThousandTaps / 1000)) }
+    }
+
+    /// Call once per library change of a pruning subject, with the rounds that make about
+    /// 1 % of its instructions: burnt under `prune-work`.
+    @inline(__always)
+    func pruneWork(rounds: Int) {
+        if pruneWork { blackHole(InjectedWork.burn(rounds: rounds)) }
     }
 
     /// Call once per operation of a target subject; `words` is the data one more pass reads
@@ -110,5 +139,44 @@ public struct Injection: Sendable, Equatable {
     @inline(__always)
     func afterCommand(_ command: () -> Void) {
         if commandPass { command() }
+    }
+}
+
+/// TEST-ONLY: instructions spent on nothing, in a function of their own so that the exact
+/// gate's attribution can name where a `tap-work` or `prune-work` injection went.
+enum InjectedWork {
+    /// Rounds burnt per thousand taps under `tap-work`: 1 % of a tap's instructions (254.6
+    /// in the counted loop, release build) at the cost of a round measured under callgrind.
+    static let roundsPerThousandTaps = scaled(196)
+    /// Rounds per library change under `prune-work`: 1 % of the selection's pruning loop
+    /// (21,483 instructions) and of the whole event (86,376).
+    static let roundsPerSelectionPrune = scaled(15)
+    static let roundsPerEventPrune = scaled(65)
+
+    /// An unoptimised build (the tests') spends about 5 times the instructions on a round,
+    /// and some 20 times on the work the rounds are measured against: 4 times the rounds
+    /// keep the injection near 1 % there too.
+    private static func scaled(_ rounds: Int) -> Int {
+        #if DEBUG
+        return rounds * 4
+        #else
+        return rounds
+        #endif
+    }
+
+    /// `rounds` steps of a 64-bit linear congruential generator. Left unoptimised
+    /// (`@_optimize(none)`), so that a round costs the same few instructions in every build
+    /// and for every count: the optimiser would unroll the chain and fold constant counts.
+    /// O(rounds).
+    @inline(never)
+    @_optimize(none)
+    static func burn(rounds: Int) -> UInt64 {
+        var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var round = 0
+        while round < rounds {
+            value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            round &+= 1
+        }
+        return value
     }
 }

@@ -10,6 +10,10 @@ struct CountedEntry: Equatable {
     /// Operations in the counted loop (and as many again before it, uncounted). Subjects
     /// whose state is consumed by an operation (a replay) count one.
     var operations: Int
+    /// The loop's limit on instructions per operation (0.005 = 0.5 %) when it is not
+    /// `GateThresholds.instructionsPerOperation`, and why: measured by scripts/bench-selfcheck.
+    var instructionLimit: Double? = nil
+    var limitReason: String? = nil
 }
 
 /// The counted set: the subjects whose code GridSim owns (the fast engine and the reference
@@ -24,12 +28,19 @@ struct CountedEntry: Equatable {
 /// differ from one process to the next; their allocations and time ratio stay gated.
 ///
 /// User engines join by being subjects of the suites (a `Subject` with role `.engine` in a
-/// suite's list) and by one entry here per operation to count, naming that subject.
+/// suite's list) and by one entry here per operation to count, naming that subject. A run
+/// with outside engines (a team's adapters, through GridSimKitBenchmarks) counts theirs
+/// instead (`OutsideEngine.countedEntries`): their code, not GridSim's.
 enum CountedSet {
     /// Events in the counted replay's trace (the timed quick run replays 20,000).
     static let replayEvents = 2_000
 
-    static let entries: [CountedEntry] = [
+    /// The loops this run counts: GridSim's own, or the outside engines'.
+    static var entries: [CountedEntry] {
+        OutsideEngine.current.isEmpty ? gridSimEntries : OutsideEngine.current.flatMap(\.countedEntries)
+    }
+
+    static let gridSimEntries: [CountedEntry] = [
         // A tap: the engine in cache (10K) and memory-bound (10M: the misses are the cost).
         CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "FastEngine + log", operations: 4_096),
         CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "ReferenceModel", operations: 256),

@@ -40,6 +40,7 @@ extension ToggleSuite {
                         return applied
                     }
                     blackHole(applied)
+                    injection.tapWork(taps: count)
                 },
                 resetBeforeSample: {
                     if state.value.selection.log.count >= Fixture.sequenceLength {
@@ -54,7 +55,7 @@ extension ToggleSuite {
 extension PruningSuite {
     /// The whole library-change event, grid included, applied to a copy of the selecting
     /// engine (copy-on-write: the copy shares everything until the event writes).
-    static func fastEngineLibraryChange() -> Subject<Fixture> {
+    static func fastEngineLibraryChange(injection: Injection = .none) -> Subject<Fixture> {
         Subject(name: "FastEngine event", role: .engine) { fixture, parameters in
             let base = fixture.selecting(FastEngine.self)
             let event = SlotEvent.libraryChanged(
@@ -67,6 +68,7 @@ extension PruningSuite {
                         for _ in 0..<count {
                             var state = base
                             blackHole(state.apply(event).announcement)
+                            injection.pruneWork(rounds: InjectedWork.roundsPerEventPrune)
                             last = state
                         }
                     }
@@ -77,7 +79,7 @@ extension PruningSuite {
 
     /// The selection alone: a copy of the held bitmap ANDed with the live bitmap, chunk by
     /// chunk, count kept: what CRoaring's copy + and_inplace + cardinality does.
-    static func fastSelectionPrune() -> Subject<Fixture> {
+    static func fastSelectionPrune(injection: Injection = .none) -> Subject<Fixture> {
         Subject(name: "FastEngine selection", role: .engine) { fixture, parameters in
             let held = SelectionBitmap(fixture.heldSlots.lazy.map { PhotoSlot($0) })
             let live = SelectionBitmap(fixture.change(removing: parameters.variant!).survivingSlots.lazy.map { PhotoSlot($0) })
@@ -89,6 +91,7 @@ extension PruningSuite {
                             var selection = held
                             selection.formIntersection(live)
                             blackHole(selection.count)
+                            injection.pruneWork(rounds: InjectedWork.roundsPerSelectionPrune)
                             last = selection
                         }
                     }

@@ -66,6 +66,25 @@ package struct OutsideEngine: Sendable {
         }
     }
 
+    /// Its loops in the exact gate, over the inputs GridSim counts its own on: a tap at 10K
+    /// photos, the library change of the pruning case (1 % of 10K removed), and where it
+    /// handles them a replay of the 2,000-event session and a drag update a row at a time.
+    /// None where its size cap is below 10K.
+    var countedEntries: [CountedEntry] {
+        guard (maximumPhotos ?? .max) >= 10_000 else { return [] }
+        var entries = [
+            CountedEntry(caseID: "toggle/10K", size: 10_000, subject: name, operations: 1_024),
+            CountedEntry(caseID: "pruning/10K/1%", size: 10_000, subject: name, operations: 2),
+        ]
+        if replaySkipReason == nil {
+            entries.append(CountedEntry(caseID: "replay/10K", size: 10_000, subject: name, operations: 1))
+        }
+        if dragSkipReason == nil {
+            entries.append(CountedEntry(caseID: "drag/10K/row", size: 10_000, subject: name, operations: 256))
+        }
+        return entries
+    }
+
     func replaySubject() -> Subject<SyntheticTrace> {
         ReplaySuite.engineReplay(engine, name: name, role: .engine) { parameters in
             replaySkipReason ?? skipReason(parameters)

@@ -74,8 +74,8 @@ enum PruningSuite: BenchmarkSuite {
     static func subjects(context: SuiteContext) -> [Subject<Fixture>] {
         [
             engineLibraryChange(ReferenceModel.self, name: "ReferenceModel", role: .reference, skipReason: referenceSkipReason),
-            fastEngineLibraryChange(),
-            fastSelectionPrune(),
+            fastEngineLibraryChange(injection: context.injection),
+            fastSelectionPrune(injection: context.injection),
             setIntersection(
                 name: "Set<String>.formIntersection", role: .seed, slot: PhotoNaming.slot(of:),
                 held: { $0.heldSlots.map(PhotoNaming.id(ofSlot:)) }, surviving: { $0.survivingIDs }),

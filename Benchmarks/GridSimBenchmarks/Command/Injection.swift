@@ -153,12 +153,13 @@ enum InjectedWork {
     static let roundsPerSelectionPrune = scaled(15)
     static let roundsPerEventPrune = scaled(65)
 
-    /// An unoptimised build (the tests') spends about 5 times the instructions on a round,
-    /// and some 20 times on the work the rounds are measured against: 4 times the rounds
-    /// keep the injection near 1 % there too.
+    /// A round costs the same in every build (`burn` is never optimised), but an
+    /// unoptimised build (the tests') spends some 24 times the instructions on the pruning
+    /// loop (515,548 a change against 21,483): there the rounds are 50 times as many, about
+    /// 2 %, past the 0.5 % limit with room to spare.
     private static func scaled(_ rounds: Int) -> Int {
         #if DEBUG
-        return rounds * 4
+        return rounds * 50
         #else
         return rounds
         #endif

@@ -49,17 +49,6 @@ public struct BuildFacts: Codable, Sendable {
     /// Runs a tool found on the PATH and returns its standard output; nil if it cannot run
     /// or fails.
     private static func run(_ arguments: [String], in directory: String? = nil) -> String? {
-        let process = Process()
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        ExternalTool.output(of: "/usr/bin/env", arguments, input: nil, in: directory)
     }
 }

@@ -43,10 +43,11 @@ public enum SourceLocations {
 
 /// A tool of the machine run to completion: its standard output.
 enum ExternalTool {
-    /// Runs `executable` with `arguments`, `input` fed through a file; its standard output,
-    /// or nil when it could not run or failed.
-    static func output(of executable: String, _ arguments: [String], input: String?) -> String? {
+    /// Runs `executable` with `arguments` in `directory` (default: the current one), `input`
+    /// fed through a file; its standard output, or nil when it could not run or failed.
+    static func output(of executable: String, _ arguments: [String], input: String?, in directory: String? = nil) -> String? {
         let process = Process()
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var inputFile: URL?

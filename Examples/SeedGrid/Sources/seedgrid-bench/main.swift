@@ -3,15 +3,18 @@ import GridSimKitBenchmarks
 import SeedGridConformance
 
 /// TEST-ONLY, like gridsim-bench's GRIDSIM_BENCH_INJECT: `SEEDGRID_BENCH_INJECT=extra-pass`
-/// makes the model one pass slower (one more read of its whole grid per event), to show that
-/// the gate catches it. Never set it when saving a baseline.
+/// makes the model one pass slower (one more read of its whole grid per event), and
+/// `tap-work` spends about 1 % more instructions per tap in `TapWork.spend(rounds:)`, to
+/// show that the gates catch them: the time gate the first, the exact gate the second. Never
+/// set it when saving a baseline.
 let injection = ProcessInfo.processInfo.environment["SEEDGRID_BENCH_INJECT"]
-guard injection == nil || injection == "extra-pass" else {
-    FileHandle.standardError.write(Data("seedgrid-bench: SEEDGRID_BENCH_INJECT takes extra-pass only\n".utf8))
+guard injection == nil || injection == "extra-pass" || injection == "tap-work" else {
+    FileHandle.standardError.write(Data("seedgrid-bench: SEEDGRID_BENCH_INJECT takes extra-pass or tap-work\n".utf8))
     exit(64)
 }
 
-AdapterBenchmarks.main(
-    injection == nil
-        ? AdapterSubject(SeedGridAdapter.self, name: "SeedGrid")
-        : AdapterSubject(OnePassSlower<SeedGridAdapter>.self, name: "SeedGrid"))
+switch injection {
+case "extra-pass": AdapterBenchmarks.main(AdapterSubject(Slower<SeedGridAdapter, OnePass>.self, name: "SeedGrid"))
+case "tap-work": AdapterBenchmarks.main(AdapterSubject(Slower<SeedGridAdapter, TapWork>.self, name: "SeedGrid"))
+default: AdapterBenchmarks.main(AdapterSubject(SeedGridAdapter.self, name: "SeedGrid"))
+}

@@ -106,9 +106,8 @@ public enum GateThresholds {
 
     /// Instruction counts repeat exactly on the same build (`CountReport`), so the limit is
     /// tight: 0.5 % more instructions per operation is a change, half the 1 % of extra work
-    /// the gate is shown to catch (scripts/bench-selfcheck). Over 50 unchanged runs
-    /// (Benchmarks/results/selfcheck-exact-50.txt) no loop's count moved by more than a tenth
-    /// of that; a loop whose count measurably moves sets a wider limit of its own
+    /// the gate is shown to catch (scripts/bench-selfcheck). Over 24 unchanged runs
+    /// (Benchmarks/results/selfcheck-exact-24.txt) no loop's count moved by more than 0.03 %; a loop whose count measurably moves sets a wider limit of its own
     /// (`CountReport.instructionLimit`). The floor of 1 instruction per operation keeps a loop
     /// of a few instructions from failing on one.
     public static let instructionsPerOperation = Threshold(relative: 0.005, absoluteFloor: 1)

@@ -129,12 +129,20 @@ struct AttributionTests {
         SymbolNames(readable: ["$s4Test5extrayyF": "extra()", "$s4Test4burnyyF": "burn()", "$s4Test4loopyyF": "loop()"])
     }
 
+    /// Counts of the region without and with `extra` (or with `burn` changed), and their
+    /// comparison, not yet attributed.
+    static func compared(burn: Int = 600, extra: Int? = nil) throws -> (comparison: BaselineComparison, base: CountReport, head: CountReport) {
+        let base = count(try CallProfile(parsing: output(), name: "base"))
+        let head = count(try CallProfile(parsing: output(burn: burn, extra: extra), name: "head"))
+        let comparison = BaselineComparison(
+            current: ExactGateTests.report(counts: [head]), baseline: ExactGateTests.report(counts: [base]), baselineName: "self")
+        return (comparison, base, head)
+    }
+
     @Test("the function that gained work comes first by self; by inclusive the deepest first; the region's frame is left out")
     func attributesTheNewFunction() throws {
-        let base = Self.count(try CallProfile(parsing: Self.output(), name: "base"))
-        let head = Self.count(try CallProfile(parsing: Self.output(extra: 30), name: "head"))
-        var comparison = BaselineComparison(
-            current: ExactGateTests.report(counts: [head]), baseline: ExactGateTests.report(counts: [base]), baselineName: "self")
+        let (compared, base, head) = try Self.compared(extra: 30)
+        var comparison = compared
         #expect(comparison.verdict == .regression)
         Attribution.attribute(&comparison, current: [head], baseline: [base], packageRoot: "/src", names: Self.names)
         let attribution = try #require(comparison.attributions.first)
@@ -154,10 +162,8 @@ struct AttributionTests {
 
     @Test("a cheaper function is an improvement, attributed the same way")
     func attributesAnImprovement() throws {
-        let base = Self.count(try CallProfile(parsing: Self.output(burn: 600), name: "base"))
-        let head = Self.count(try CallProfile(parsing: Self.output(burn: 300), name: "head"))
-        var comparison = BaselineComparison(
-            current: ExactGateTests.report(counts: [head]), baseline: ExactGateTests.report(counts: [base]), baselineName: "self")
+        let (compared, base, head) = try Self.compared(burn: 300)
+        var comparison = compared
         #expect(comparison.verdict == .improvement)
         Attribution.attribute(&comparison, current: [head], baseline: [base], names: Self.names)
         let first = try #require(comparison.attributions.first?.bySelf.first)
@@ -189,10 +195,8 @@ struct AttributionTests {
 
     @Test("the differential call graph draws the new function, marked new, as an SVG file the report links")
     func drawsTheGraph() throws {
-        let base = Self.count(try CallProfile(parsing: Self.output(), name: "base"))
-        let head = Self.count(try CallProfile(parsing: Self.output(extra: 30), name: "head"))
-        var comparison = BaselineComparison(
-            current: ExactGateTests.report(counts: [head]), baseline: ExactGateTests.report(counts: [base]), baselineName: "self")
+        let (compared, base, head) = try Self.compared(extra: 30)
+        var comparison = compared
         let directory = try ScratchDirectory.make("graphs")
         Attribution.attribute(&comparison, current: [head], baseline: [base], graphDirectory: directory, names: Self.names)
         let dot = try String(contentsOf: directory.appendingPathComponent("toggle-10K-Engine.dot"), encoding: .utf8)

@@ -132,7 +132,7 @@ struct ExactGateTests {
         let baseline = Self.report(counts: Self.counts(259.37))
         let comparison = BaselineComparison(current: Self.report(counts: wide), baseline: baseline, baselineName: "ci")
         #expect(comparison.verdict == .unchanged)
-        #expect(comparison.comparisons.first { $0.metric == .instructionsPerOperation }?.limit.hasSuffix("(1 %)") == true)
+        #expect(comparison.comparisons.first { $0.metric == .instructionsPerOperation }?.limit.hasSuffix("(1.00 %)") == true)
         let tight = BaselineComparison(current: Self.report(counts: Self.counts(259.37 * 1.008)), baseline: baseline, baselineName: "ci")
         #expect(tight.verdict == .regression)
     }

@@ -48,8 +48,9 @@ enum GenerateCommand: SubcommandDefinition {
             number of events.
 
             A session keeps its library, as a real one keeps its size: Delete takes the handful of
-            photos a person chose, Select all is followed by Share, Move, Deselect all or Done,
-            and library syncs bring about as many photos as they take. Over 1,000 photos or more,
+            photos a person chose, Select all is followed by Deselect all or Done (or, on an
+            album of at most 200 photos, Share or Move), and library syncs bring about as many
+            photos as they take. Over 1,000 photos or more,
             every preset keeps the grid between 0.9 and 1.1 times --photos from the first event
             to the last; the gesture deleteAll (Select all, then Delete; in no preset) empties it,
             for a shrinking library. When done, the grid's smallest, median and largest size

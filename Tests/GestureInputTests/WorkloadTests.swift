@@ -160,9 +160,24 @@ struct WorkloadTests {
             #expect(gone.count <= handful, "a delete of \(gone.count) photos")
         }
         #expect(deletes > 25)
-        // What people do with everything chosen: share, edit, move, deselect, leave.
-        #expect(Set(afterSelectAll).isSubset(of: [.share, .edit, .move, .deselectAll, .done, .back, .delete]))
-        #expect(Set(afterSelectAll).isSuperset(of: [.share, .move, .deselectAll, .done]))
+        // What people do with a whole library chosen: deselect it or leave.
+        #expect(Set(afterSelectAll).isSubset(of: [.deselectAll, .done, .back]), "\(Set(afterSelectAll))")
+        #expect(Set(afterSelectAll).isSuperset(of: [.deselectAll, .done]))
+    }
+
+    @Test func anAlbumChosenWholeIsSharedMovedOrDeleted() {
+        // Everything chosen is at most `bulkActionLimit` photos: it may be shared or moved,
+        // and a handful deleted.
+        let photos = SessionModel.bulkActionLimit
+        let settings = SessionSettings(photoCount: photos, mix: WorkloadMix([.selectAll: 3, .sync: 1]), seed: 4)
+        var afterSelectAll: Set<EventName> = []
+        var previous: EventName?
+        for traceEvent in SyntheticSession(settings, eventCount: 3_000) {
+            if previous == .selectAll { afterSelectAll.insert(traceEvent.event.name) }
+            previous = traceEvent.event.name
+        }
+        #expect(afterSelectAll.isSuperset(of: [.share, .move, .deselectAll, .done]), "\(afterSelectAll)")
+        #expect(afterSelectAll.isSubset(of: [.share, .edit, .move, .deselectAll, .done, .back, .delete]))
     }
 
     @Test func deleteAllEmptiesTheLibraryWhenTheMixAsksForIt() throws {

@@ -13,7 +13,8 @@ import SelectionTrace
 /// A session keeps its library, as a real one keeps its size through a day: Delete takes the
 /// handful a person chose (`deleteHandful`; with more chosen, the person deselects all and
 /// chooses a few first), Select all is followed by what people do with everything chosen
-/// (share, move, deselect, leave; delete only a grid of a handful), and library syncs remove
+/// (share or move an album, deselect or leave a library; delete only a grid of a handful),
+/// and library syncs remove
 /// about as many photos as they bring, pulling the photo count back towards its start. Over
 /// N ≥ 1,000 photos, every preset keeps the grid within 0.9 N … 1.1 N for the whole session;
 /// only the `deleteAll` gesture, which no preset has, empties it.
@@ -343,22 +344,30 @@ public struct SessionModel {
         }
     }
 
-    /// What a person does with everything chosen: shares or edits it (three times in ten),
-    /// moves it (two), deselects it (three), or leaves the mode (two); and when everything is
-    /// a handful of photos, deletes it half of the time instead.
+    /// What a person does with everything chosen. Everything is an album's worth
+    /// (`bulkActionLimit` photos at most): share or edit it (three times in ten), move it (two),
+    /// deselect it (three), or leave the mode (two); delete it, half of the time, when it is a
+    /// handful. Everything is a whole library: deselect it (six times in ten) or leave the
+    /// mode, as a person who pressed Select all on a hundred thousand photos does; nobody
+    /// shares or moves a library at once.
     private mutating func followingSelectAll() -> [Planned] {
-        if engine.selectedCount <= deleteHandful && random.chance(0.5) { return [.delete(everything: false)] }
-        switch random.int(below: 10) {
-        case 0..<3:
+        let chosen = engine.selectedCount
+        if chosen <= deleteHandful && random.chance(0.5) { return [.delete(everything: false)] }
+        let roll = random.int(below: 10)
+        switch roll {
+        case 0..<3 where chosen <= Self.bulkActionLimit:
             return [
                 .button(random.chance(0.7) ? .share : .edit, gap: 600...2000),
                 .button(random.chance(0.7) ? .dismiss : .back, gap: 1000...5000),
             ]
-        case 3..<5: return [.button(.move, gap: 600...2000)]
-        case 5..<8: return [.button(.deselectAll, gap: 400...1500)]
+        case 3..<5 where chosen <= Self.bulkActionLimit: return [.button(.move, gap: 600...2000)]
+        case 5..<8, 0..<3: return [.button(.deselectAll, gap: 400...1500)]
         default: return [.button(random.chance(0.75) ? .done : .back, gap: 400...1500)]
         }
     }
+
+    /// The most photos a person shares, edits or moves at once after Select all: an album.
+    package static let bulkActionLimit = 200
 
     /// The most photos a person deletes at once from a grid of `photoCount`: 24, or a
     /// hundredth of a smaller grid (at least 1), so that the deletes between two syncs take a

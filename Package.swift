@@ -80,7 +80,12 @@ let package = Package(
         // over to the gridsim-bench executable, so the benchmark peers stay out of `gridsim`.
         .target(
             name: "GridSimCLI",
-            dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "Exploration", "CommandLineKit"]
+            dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "Exploration", "CommandLineKit"],
+            // The view page's markup, style sheet and script, compiled into the binary as bytes
+            // so that `gridsim` stays one self-contained file.
+            resources: [
+                .embedInCode("View/Page/page.html"), .embedInCode("View/Page/page.css"), .embedInCode("View/Page/page.js"),
+            ]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
 

@@ -1,7 +1,8 @@
 import Foundation
-import GridSimCLI
 import TestSupport
 import Testing
+
+@testable import GridSimCLI
 
 /// `gridsim view` pages in a real browser: every trace in Traces/ (and a generated one over a
 /// million photos) opened in headless Chromium at several steps through `#step=N`, the DOM
@@ -183,13 +184,16 @@ struct ViewPageBrowserTests {
     }
 
     /// The check above must be able to fail: a page that shows every count one too high
-    /// (`GRIDSIM_VIEW_BREAK=count`, read by `gridsim view`) is caught on its count and title.
+    /// (written in-process with `breakCount`, which the command line does not offer) is
+    /// caught on its count and title.
     @Test func aPageShowingAWrongCountFailsTheCheck() throws {
         let chromium = try Self.chromium()
         let trace = Paths.trace("picker-tray-limit.jsonl")
-        setenv("GRIDSIM_VIEW_BREAK", "count", 1)
-        let broken = try Self.page(of: trace, name: "broken")
-        unsetenv("GRIDSIM_VIEW_BREAK")
+        var options = ViewTimeline.Options()
+        options.breakCount = true
+        let timeline = try ViewTimeline(source: try TraceLoading.source(trace), options: options)
+        let broken = try ScratchDirectory.make("view").appendingPathComponent("broken.html")
+        try Data(ViewPage.html(title: options.name, data: timeline.json.bytes)).write(to: broken)
         let problems = Self.check([Load(page: broken, trace: trace, step: 7)], with: chromium)
         #expect(problems.contains { $0.contains("#count shows '6', replay says '5'") }, "\(problems)")
         #expect(problems.contains { $0.contains("#title shows '6 selected'") }, "\(problems)")

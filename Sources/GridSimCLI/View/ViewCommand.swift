@@ -45,8 +45,7 @@ enum ViewCommand: SubcommandDefinition {
 
             The trace is replayed once, streamed, with the fast engine (a two-layer trace's raw input is
             read in a second pass); memory grows with the grid and with the page being written (about
-            50 bytes per event). GRIDSIM_VIEW_BREAK=count in the environment writes a page that shows
-            every count one too high: the browser test uses it to show that it catches a wrong page.
+            50 bytes per event).
 
             EXIT CODES:
               0   written
@@ -80,7 +79,6 @@ enum ViewCommand: SubcommandDefinition {
         options.initialStep = wantedStep
         options.name = URL(fileURLWithPath: path).lastPathComponent
         options.pointer = pointer
-        options.breakCount = ProcessInfo.processInfo.environment["GRIDSIM_VIEW_BREAK"] == "count"
         var progressLine = ProgressLine("view", console: console)
         let timeline = try TraceLoading.mapErrors(path) {
             do {

@@ -20,7 +20,8 @@ struct ViewTimeline {
         var name: String = "trace"
         /// The raw pointer layer of a two-layer trace (nil for a trace without one).
         var pointer: ViewPointerLayer?
-        /// For the browser test's own test: the page shows every count one too high.
+        /// The page shows every count one too high: for the browser test's own test, which
+        /// sets it in-process (the command line offers no way to).
         var breakCount = false
     }
 

@@ -146,8 +146,17 @@ public struct ReplayEvents {
     }
 
     /// Whether the trace is binary and read strictly: the fast engine can then replay it by
-    /// slot, its photos named through the reader (`forEachSlotStep`).
-    var isStrictBinary: Bool { binary.map { !$0.options.salvage } ?? false }
+    /// slot, its photos named through the reader (`forEachSlotStep`, `nextSlotEvent`).
+    package var isStrictBinary: Bool { binary.map { !$0.options.salvage } ?? false }
+
+    /// The next event with its photos as the trace's slots, or nil at the end: no id is built
+    /// or hashed; `slotNames` names the slots. O(the event's record).
+    ///
+    /// - Precondition: `isStrictBinary`.
+    package mutating func nextSlotEvent() throws -> TimedSlotEvent? {
+        precondition(isStrictBinary, "only a binary trace read strictly is read by slot")
+        return try binary!.nextSlotEvent()
+    }
 
     /// Replays every remaining event into `engine` by slot, without teaching it the trace's
     /// ids, calling `body` with each event and step, the engine's mode and count after it,

@@ -49,8 +49,13 @@ struct ViewPageJSON {
     }
 
     mutating func string(_ value: String) {
+        string(bytes: value.utf8)
+    }
+
+    /// A string given as its UTF-8 bytes.
+    mutating func string(bytes value: some Sequence<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
+        for byte in value {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])

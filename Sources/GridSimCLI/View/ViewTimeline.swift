@@ -34,13 +34,21 @@ struct ViewTimeline {
     init(source: ReplaySource, options: Options, progress: (Int, Int) -> Void = { _, _ in }) throws {
         var events = try source.events()
         var builder = ViewTimelineBuilder(header: events.header)
-        while let event = try events.next() {
-            try builder.add(event)
-            progress(builder.step, events.bytesRead)
+        if events.isStrictBinary {
+            // The codec's own pace: events by slot, no id built or hashed.
+            while let timed = try events.nextSlotEvent() {
+                try builder.add(timed.event, t: timed.t)
+                progress(builder.step, events.bytesRead)
+            }
+        } else {
+            while let traceEvent = try events.next() {
+                try builder.add(builder.interned(traceEvent.event), t: traceEvent.t)
+                progress(builder.step, events.bytesRead)
+            }
         }
         eventCount = builder.step
         damage = events.damage
-        json = try builder.finish(options: options)
+        json = try builder.finish(options: options, names: events.isStrictBinary ? events.slotNames : nil)
     }
 }
 

@@ -68,44 +68,65 @@ extension ViewTimelineBuilder {
     }
 
     /// Ids as a list whose items are either an id or `[prefix, first, count]`: the ids
-    /// prefix+first … prefix+(first+count-1) (the `s1`, `s2`, … a library brings).
-    static func writeIDRuns(_ ids: [String], to json: inout ViewPageJSON) {
+    /// prefix+first … prefix+(first+count-1) (the `s1`, `s2`, … a library brings). `id(i, body)`
+    /// hands `body` the bytes of id `i` of `count`. O(bytes of the ids).
+    static func writeIDRuns(
+        count: Int, to json: inout ViewPageJSON, id: (Int, (UnsafeRawBufferPointer) -> Void) -> Void
+    ) {
         json.byte(UInt8(ascii: "["))
-        var index = 0
         var first = true
-        func split(_ id: String) -> (prefix: Substring, number: Int)? {
-            let digits = id.reversed().prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count < 16, digits.last != "0" || digits.count == 1 else { return nil }
-            return (id.dropLast(digits.count), Int(String(digits.reversed()))!)
-        }
-        while index < ids.count {
+        func separate() {
             if !first { json.byte(UInt8(ascii: ",")) }
             first = false
-            guard let (prefix, number) = split(ids[index]) else {
-                json.string(ids[index])
-                index += 1
-                continue
-            }
-            var count = 1
-            while index + count < ids.count, let next = split(ids[index + count]), next.prefix == prefix,
-                next.number == number + count
-            {
-                count += 1
-            }
-            if count == 1 {
-                json.string(ids[index])
+        }
+        var run: (prefix: [UInt8], first: Int, count: Int, id: [UInt8])?
+        func flush() {
+            guard let pending = run else { return }
+            separate()
+            if pending.count == 1 {
+                json.string(bytes: pending.id)
             } else {
                 json.byte(UInt8(ascii: "["))
-                json.string(String(prefix))
+                json.string(bytes: pending.prefix)
                 json.byte(UInt8(ascii: ","))
-                json.integer(number)
+                json.integer(pending.first)
                 json.byte(UInt8(ascii: ","))
-                json.integer(count)
+                json.integer(pending.count)
                 json.byte(UInt8(ascii: "]"))
             }
-            index += count
+            run = nil
         }
+        for index in 0..<count {
+            id(index) { bytes in
+                guard let (prefixLength, number) = numbered(bytes) else {
+                    flush()
+                    separate()
+                    json.string(bytes: bytes)
+                    return
+                }
+                let prefix = bytes[..<prefixLength]
+                if let pending = run, pending.first + pending.count == number, pending.prefix.elementsEqual(prefix) {
+                    run!.count += 1
+                    return
+                }
+                flush()
+                run = (Array(prefix), number, 1, Array(bytes))
+            }
+        }
+        flush()
         json.byte(UInt8(ascii: "]"))
+    }
+
+    /// An id that ends in a decimal number written as `String(_:)` writes it (no leading zero,
+    /// at most 15 digits): the length of what comes before the number, and the number.
+    static func numbered(_ id: UnsafeRawBufferPointer) -> (prefixLength: Int, number: Int)? {
+        var start = id.count
+        while start > 0 && id[start - 1] >= UInt8(ascii: "0") && id[start - 1] <= UInt8(ascii: "9") { start -= 1 }
+        let digits = id.count - start
+        guard digits > 0, digits < 16, id[start] != UInt8(ascii: "0") || digits == 1 else { return nil }
+        var number = 0
+        for index in start..<id.count { number = number * 10 + Int(id[index] - UInt8(ascii: "0")) }
+        return (start, number)
     }
 
     /// How the tray changed: `[[position, slot, …], [slot, …]]`, the picks that left (at their
@@ -134,12 +155,12 @@ extension ViewTimelineBuilder {
 
     /// An action effect: `["open",slot]`, `["navigateBack"]`, `["deleted",count,[slots]]`,
     /// `["moved",…]`, `["present",count,[slots],"share"]`; photos past the first few counted.
-    static func write(_ action: Effect, slots: SlotTable, to json: inout ViewPageJSON) {
-        func photos(_ kind: StaticString, _ ids: [PhotoID], sheet: Sheet? = nil) {
+    static func write(_ action: SlotAction, to json: inout ViewPageJSON) {
+        func photos(_ kind: StaticString, _ slots: [PhotoSlot], sheet: Sheet? = nil) {
             json.raw("[\""); json.raw(kind); json.raw("\",")
-            json.integer(ids.count)
+            json.integer(slots.count)
             json.byte(UInt8(ascii: ","))
-            json.integers(ids.prefix(listedEffectPhotos).map { id in Int(slots.slot(for: id)?.rawValue ?? 0) })
+            json.integers(slots.prefix(listedEffectPhotos).map { Int($0.rawValue) })
             if let sheet {
                 json.byte(UInt8(ascii: ","))
                 json.string(sheet.rawValue)
@@ -147,15 +168,14 @@ extension ViewTimelineBuilder {
             json.byte(UInt8(ascii: "]"))
         }
         switch action {
-        case .open(let id):
+        case .open(let slot):
             json.raw("[\"open\",")
-            json.integer(Int(slots.slot(for: id)?.rawValue ?? 0))
+            json.integer(Int(slot.rawValue))
             json.byte(UInt8(ascii: "]"))
         case .navigateBack: json.raw("[\"navigateBack\"]")
-        case .deleted(let ids): photos("deleted", ids)
-        case .moved(let ids): photos("moved", ids)
-        case .present(let sheet, let ids): photos("present", ids, sheet: sheet)
-        case .haptic, .animation: json.raw("null")
+        case .deleted(let slots): photos("deleted", slots)
+        case .moved(let slots): photos("moved", slots)
+        case .present(let sheet, let slots): photos("present", slots, sheet: sheet)
         }
     }
 }

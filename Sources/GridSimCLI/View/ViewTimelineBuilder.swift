@@ -6,8 +6,11 @@ import SelectionTrace
 /// engine and records what the page needs of it, `finish` writes the JSON object the page
 /// reads (docs/view-page.md describes it).
 ///
-/// `add` costs what the event changed, plus O(N) for a Delete (its photos are found in one
-/// scan of the grid) and for a block split of the grid order; `finish` O(N + data).
+/// Photos are named by slot throughout: each event's ids are interned once, as the engine's
+/// own `apply(_: Event)` would, and ids are written only by `finish`. `add` costs what the
+/// event changed: the grid positions of the photos it touches come from the engine's grid
+/// (O(log B) each), and the page's copy of the order (`ViewGridOrder`) moves a block per
+/// photo placed or removed. `finish` is O(N + data).
 struct ViewTimelineBuilder {
     /// One number per step each, in step order.
     private struct StepColumns {
@@ -22,16 +25,16 @@ struct ViewTimelineBuilder {
         var focus = ViewVLQ()
     }
 
-    /// Strings numbered from 0 in the order they first come.
-    private struct Numbering {
-        private(set) var strings: [String] = []
-        private var numbers: [String: Int] = [:]
+    /// Values numbered from 0 in the order they first come, and their texts in that order.
+    private struct Numbering<Value: Hashable> {
+        private(set) var texts: [String] = []
+        private var numbers: [Value: Int] = [:]
 
-        mutating func number(of string: String) -> Int {
-            if let number = numbers[string] { return number }
-            strings.append(string)
-            numbers[string] = strings.count - 1
-            return strings.count - 1
+        mutating func number(of value: Value, text: (Value) -> String) -> Int {
+            if let number = numbers[value] { return number }
+            texts.append(text(value))
+            numbers[value] = texts.count - 1
+            return texts.count - 1
         }
     }
 
@@ -50,10 +53,21 @@ struct ViewTimelineBuilder {
     /// What the diffs need from before an event. Not a copy of the whole engine: that would
     /// make the next new id copy the id table.
     private struct Before {
-        var selection: SelectionBitmap
+        var selection: SelectionBefore
         var picks: [PhotoSlot]
-        /// A library change's removed photos in the grid: positions before it, ascending.
+        /// The photos the event would remove (a library change's, or the chosen ones of a
+        /// Delete) that are in the grid: positions before it, ascending.
         var removed: [(position: Int, slot: UInt32)]
+    }
+
+    /// The selection before an event, as much of it as the event can change.
+    private enum SelectionBefore {
+        /// A copy, diffed after the event (`changes(since:)`). The engine's next write to a
+        /// chunk the copy shares copies the chunk, so it is taken only when needed.
+        case copy(SelectionBitmap)
+        /// An event that names a photo (a tap, long press, select or tray removal) changes at
+        /// most that photo: whether it was chosen, and the count.
+        case photo(PhotoSlot, wasChosen: Bool, count: Int)
     }
 
     private let header: TraceHeader
@@ -61,9 +75,8 @@ struct ViewTimelineBuilder {
     /// The grid order as the page keeps it, checked against the engine's.
     private var order: ViewGridOrder
     private var columns = StepColumns()
-    private var eventNames = Numbering()
-    private var announcementTexts = Numbering()
-    private var unknownPhotos: [String] = []
+    private var eventNames = Numbering<EventName>()
+    private var announcementTexts = Numbering<Announcement>()
     private var selectionDiffs = SparseStream()
     private var gridDiffs = SparseStream()
     private var pickDiffs = ViewStepTable()
@@ -79,17 +92,22 @@ struct ViewTimelineBuilder {
         order = ViewGridOrder(count: header.photos.count)
     }
 
-    /// Replays `traceEvent` and records its step.
-    mutating func add(_ traceEvent: TraceEvent) throws {
+    /// `event` with its ids interned by the engine, new ids getting the next slots, as the
+    /// engine's `apply(_: Event)` does: for traces read by id. Amortised O(photos).
+    mutating func interned(_ event: Event) -> SlotEvent {
+        event.mapPhotos { engine.intern($0) }
+    }
+
+    /// Replays `event` (at `t`, when it has one) and records its step.
+    mutating func add(_ event: SlotEvent, t: Int?) throws {
         step += 1
-        let event = traceEvent.event
-        columns.kinds.append(eventNames.number(of: event.name.rawValue))
-        let t = traceEvent.t ?? lastT
+        columns.kinds.append(eventNames.number(of: event.name) { $0.rawValue })
+        let t = t ?? lastT
         columns.times.append(t - lastT)
         lastT = t
         let before = capture(before: event)
         let result = engine.apply(event)
-        recordPhoto(of: event)
+        columns.photos.appendSigned(event.photo.map { Int($0.rawValue) } ?? -1)
         if case .libraryChanged(let removed, let inserted) = event {
             libraryChanges.startEntry(at: step)
             libraryChanges.json.integers([removed.count, inserted.count])
@@ -98,36 +116,67 @@ struct ViewTimelineBuilder {
         columns.focus.appendSigned(try recordChanges(of: event, result: result, before: before))
     }
 
-    private func capture(before event: Event) -> Before {
+    private func capture(before event: SlotEvent) -> Before {
         var removed: [(position: Int, slot: UInt32)] = []
-        if case .libraryChanged(let removedIDs, _) = event {
-            var seen = Set<UInt32>()
-            for id in removedIDs {
-                guard let slot = engine.slots.slot(for: id), engine.grid.contains(slot), seen.insert(slot.rawValue).inserted
-                else { continue }
-                removed.append((order.position(of: slot.rawValue), slot.rawValue))
+        switch event {
+        case .libraryChanged(let slots, _):
+            var seen = Set<PhotoSlot>()
+            for slot in slots where seen.insert(slot).inserted {
+                if let position = engine.grid.position(of: slot) { removed.append((position, slot.rawValue)) }
             }
             removed.sort { $0.position < $1.position }
+        case .delete:
+            removed = Self.placements(of: engine.selection, in: engine.grid)
+        default:
+            break
         }
-        return Before(selection: engine.selection, picks: engine.limit == nil ? [] : engine.pickOrder, removed: removed)
+        let namedPhoto: PhotoSlot? =
+            switch event {
+            case .tap(let slot), .longPress(let slot), .selectItem(let slot), .removeFromTray(let slot): slot
+            default: nil
+            }
+        let selection: SelectionBefore
+        if let slot = namedPhoto, !engine.isDragging {
+            selection = .photo(slot, wasChosen: engine.selection.contains(slot), count: engine.selectedCount)
+        } else {
+            selection = .copy(engine.selection)
+        }
+        return Before(selection: selection, picks: engine.limit == nil ? [] : engine.pickOrder, removed: removed)
     }
 
-    /// The photo the event names: its slot, or its id when the grid never had it.
-    private mutating func recordPhoto(of event: Event) {
-        guard let photo = event.photo else {
-            columns.photos.appendSigned(-1)
-            return
+    /// What the event changed in the selection.
+    private func selectionChanges(since before: SelectionBefore) throws -> SelectionChanges {
+        switch before {
+        case .copy(let old):
+            return engine.selection.changes(since: old)
+        case .photo(let slot, let wasChosen, let count):
+            let isChosen = engine.selection.contains(slot)
+            let flip = isChosen == wasChosen ? 0 : isChosen ? 1 : -1
+            guard engine.selectedCount == count + flip else {
+                throw ViewBuildError(description: "step \(step) changed more chosen photos than the one it names")
+            }
+            if flip == 0 { return SelectionChanges() }
+            return isChosen ? SelectionChanges(added: [slot]) : SelectionChanges(removed: [slot])
         }
-        if let slot = engine.slots.slot(for: photo) {
-            columns.photos.appendSigned(Int(slot.rawValue))
-        } else {
-            unknownPhotos.append(photo)
-            columns.photos.appendSigned(-1 - unknownPhotos.count)
+    }
+
+    /// The photos of `set` in `grid` with their positions, ascending. O(k log B + k × block)
+    /// for k photos through the engine's slot-to-position map; O(N), one pass over the order,
+    /// once they are more than a sixteenth of the grid.
+    private static func placements(of set: SelectionBitmap, in grid: LiveSlots) -> [(position: Int, slot: UInt32)] {
+        guard set.count * 16 > grid.count else {
+            return grid.slots(of: set).map { (grid.position(of: $0)!, $0.rawValue) }
         }
+        var placements: [(position: Int, slot: UInt32)] = []
+        placements.reserveCapacity(set.count)
+        for (position, slot) in grid.order.enumerated() where set.contains(slot) {
+            placements.append((position, slot.rawValue))
+        }
+        return placements
     }
 
     /// Outcome, mode and sheet, count, announcement and effects: what every step has.
-    private mutating func recordOutcome(_ result: Step) {
+    private mutating func recordOutcome(_ result: SlotStep) {
         switch result.outcome {
         case .applied: columns.outcomes.append(0)
         case .ignored: columns.outcomes.append(1)
@@ -136,20 +185,20 @@ struct ViewTimelineBuilder {
         let sheetCode = engine.sheet.map { $0 == .share ? 1 : 2 } ?? 0
         columns.states.append((engine.mode == .selecting ? 1 : 0) + 2 * sheetCode)
         columns.counts.append(engine.selectedCount)
-        columns.announcements.append(result.announcement.map { announcementTexts.number(of: $0.text) + 1 } ?? 0)
+        columns.announcements.append(result.announcement.map { announcementTexts.number(of: $0) { $0.text } + 1 } ?? 0)
         let snappy = result.animation == .snappy ? 2 : 0
         let still = result.animation == AnimationStyle.none ? 4 : 0
         columns.flags.append((result.haptic ? 1 : 0) + snappy + still)
     }
 
     /// The diffs of an applied event; returns the grid position the step touches, -1 for none.
-    private mutating func recordChanges(of event: Event, result: Step, before: Before) throws -> Int {
+    private mutating func recordChanges(of event: SlotEvent, result: SlotStep, before: Before) throws -> Int {
         guard case .applied = result.outcome else { return position(ofPhotoIn: event) }
         if let action = result.action {
             actions.startEntry(at: step)
-            Self.write(action, slots: engine.slots, to: &actions.json)
+            Self.write(action, to: &actions.json)
         }
-        let selection = engine.selection.changes(since: before.selection)
+        let selection = try selectionChanges(since: before.selection)
         if !selection.isEmpty {
             selectionDiffs.startEntry(at: step)
             Self.writeRuns(selection.added, to: &selectionDiffs.vlq)
@@ -170,16 +219,15 @@ struct ViewTimelineBuilder {
         }
         guard focus < 0, grid == nil else { return focus }
         focus = position(ofPhotoIn: event)
-        if focus < 0, let slot = selection.added.first ?? selection.removed.first, engine.grid.contains(slot) {
-            focus = order.position(of: slot.rawValue)
+        if focus < 0, let slot = selection.added.first ?? selection.removed.first {
+            focus = engine.grid.position(of: slot) ?? -1
         }
         return focus
     }
 
     /// The grid position of the photo the event names, -1 when it names none in the grid.
-    private func position(ofPhotoIn event: Event) -> Int {
-        guard let photo = event.photo, let slot = engine.slots.slot(for: photo), engine.grid.contains(slot) else { return -1 }
-        return order.position(of: slot.rawValue)
+    private func position(ofPhotoIn event: SlotEvent) -> Int {
+        event.photo.flatMap { engine.grid.position(of: $0) } ?? -1
     }
 
     private struct GridChange {
@@ -188,39 +236,37 @@ struct ViewTimelineBuilder {
     }
 
     /// The grid positions an applied event removed (in the grid before it) and inserted (in the
-    /// grid after it), applied to `order` and checked against the engine's grid.
-    private mutating func gridChange(_ event: Event, before: Before) throws -> GridChange? {
+    /// grid after it), applied to `order` as the page will apply them, and its count checked
+    /// against the engine's.
+    private mutating func gridChange(_ event: SlotEvent, before: Before) throws -> GridChange? {
+        let change: GridChange
         switch event {
         case .delete:
-            let deleted = order.removeAll { before.selection.contains(PhotoSlot(rawValue: $0)) }
-            guard order.count == engine.photoCount else { throw ViewBuildError.gridDrift(order.count, engine.photoCount) }
-            return deleted.isEmpty ? nil : GridChange(deleted: deleted, inserted: [])
+            change = GridChange(deleted: before.removed, inserted: [])
         case .libraryChanged(_, let insertions):
-            for placement in before.removed.reversed() { order.remove(at: placement.position) }
-            var insertedSlots: [UInt32] = []
-            for insertion in insertions {
-                guard let slot = engine.slots.slot(for: insertion.photo) else { continue }
-                order.insert(slot.rawValue, at: min(max(insertion.at, 0), order.count))
-                insertedSlots.append(slot.rawValue)
+            var inserted = insertions.compactMap { insertion in
+                engine.grid.position(of: insertion.photo).map { (position: $0, slot: insertion.photo.rawValue) }
             }
-            var inserted = insertedSlots.map { (position: order.position(of: $0), slot: $0) }
             inserted.sort { $0.position < $1.position }
-            guard order.count == engine.photoCount else { throw ViewBuildError.gridDrift(order.count, engine.photoCount) }
-            for placement in inserted where !order.matches(engine.grid, at: placement.position, slot: placement.slot) {
-                throw ViewBuildError.gridDrift(placement.position, Int(placement.slot))
-            }
-            if before.removed.isEmpty && inserted.isEmpty { return nil }
-            return GridChange(deleted: before.removed, inserted: inserted)
+            change = GridChange(deleted: before.removed, inserted: inserted)
         default:
             return nil
         }
+        if change.deleted.count * 16 > order.count {
+            order.remove(ascending: change.deleted.map(\.position))
+        } else {
+            for placement in change.deleted.reversed() { order.remove(at: placement.position) }
+        }
+        for placement in change.inserted { order.insert(placement.slot, at: placement.position) }
+        guard order.count == engine.photoCount else { throw ViewBuildError.gridDrift(order.count, engine.photoCount) }
+        return change.deleted.isEmpty && change.inserted.isEmpty ? nil : change
     }
 
     // MARK: - The JSON object
 
     /// The data of every step added: the JSON object the page reads. O(N + data): the grid
     /// order is compared with the engine's once, whole, and every photo named.
-    func finish(options: ViewTimeline.Options) throws -> ViewPageJSON {
+    func finish(options: ViewTimeline.Options, names: SlotNames?) throws -> ViewPageJSON {
         // Each step checked the photos it placed; once at the end, the whole order.
         guard order.order == engine.grid.order.map(\.rawValue) else {
             throw ViewBuildError(description: "the page's grid order differs from the engine's after the last step")
@@ -231,15 +277,15 @@ struct ViewTimelineBuilder {
         out.raw(","); out.key("steps"); out.integer(step)
         out.raw(","); out.key("breakCount"); out.raw(options.breakCount ? "true" : "false")
         out.raw(","); out.key("at"); out.integer(min(max(options.initialStep, 0), step))
-        writePhotoNames(to: &out)
+        writePhotoNames(names, to: &out)
         out.raw(","); out.key("limit")
         if let limit = engine.limit { out.integer(limit) } else { out.raw("null") }
         out.raw(","); out.key("reduceMotion"); out.raw(engine.reduceMotion ? "true" : "false")
         out.raw(","); out.key("columns"); out.integer(GridLayout.seed.metrics(forWidth: options.width).columns)
         out.raw(","); out.key("width"); out.integer(Int(options.width.rounded()))
-        out.raw(","); out.key("eventNames"); out.strings(eventNames.strings)
+        out.raw(","); out.key("eventNames"); out.strings(eventNames.texts)
         out.raw(","); out.key("reasons"); out.strings(RejectionReason.allCases.map(\.rawValue))
-        out.raw(","); out.key("announcementTexts"); out.strings(announcementTexts.strings)
+        out.raw(","); out.key("announcementTexts"); out.strings(announcementTexts.texts)
         writeStreams(to: &out)
         out.raw(","); out.key("pointer")
         if let pointer = options.pointer { pointer.write(to: &out) } else { out.raw("null") }
@@ -248,21 +294,32 @@ struct ViewTimelineBuilder {
     }
 
     /// The slots' names: the header's (a count names slot i "i+1"), then the ids the
-    /// library brought, in slot order, and the ids events named that no slot has.
-    private func writePhotoNames(to out: inout ViewPageJSON) {
+    /// library brought, in slot order. The header's ids are read as bytes from its table, the
+    /// others from `names` (a binary trace's, read by slot) or else the engine's table.
+    private func writePhotoNames(_ names: SlotNames?, to out: inout ViewPageJSON) {
         let initialCount = header.photos.count
         out.raw(","); out.key("photos"); out.integer(initialCount)
         out.raw(","); out.key("counted")
         if case .count = header.photos { out.raw("true") } else { out.raw("false") }
         out.raw(","); out.key("ids")
-        if case .ids = header.photos {
-            Self.writeIDRuns((0..<initialCount).map { engine.slots.id(for: PhotoSlot($0)) }, to: &out)
-        } else {
-            out.raw("[]")
+        switch header.photos {
+        case .count: out.raw("[]")
+        case .ids(let table) where !table.hasDuplicates:
+            Self.writeIDRuns(count: initialCount, to: &out) { index, body in table.withBytes(at: index, body) }
+        case .ids:
+            Self.writeIDRuns(count: initialCount, to: &out) { index, body in writeID(of: index, names, body) }
         }
-        let addedIDs = (initialCount..<engine.slots.count).map { engine.slots.id(for: PhotoSlot($0)) }
-        out.raw(","); out.key("added"); Self.writeIDRuns(addedIDs, to: &out)
-        out.raw(","); out.key("unknown"); out.strings(unknownPhotos)
+        out.raw(","); out.key("added")
+        Self.writeIDRuns(count: (names?.count ?? engine.slots.count) - initialCount, to: &out) { index, body in
+            writeID(of: initialCount + index, names, body)
+        }
+        out.raw(","); out.key("unknown"); out.raw("[]")
+    }
+
+    private func writeID(of slot: Int, _ names: SlotNames?, _ body: (UnsafeRawBufferPointer) -> Void) {
+        // A binary trace read strictly names every slot it defines.
+        var id = names.map { $0.id(for: PhotoSlot(slot)) ?? "" } ?? engine.slots.id(for: PhotoSlot(slot))
+        id.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 
     /// The per-step columns, the sparse streams and the tables by step.

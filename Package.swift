@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "GridSimCLITests",
             dependencies: [
-                "GridSimCLI", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport", "CommandLineKit", "GestureInput",
+                "GridSimCLI", "SelectionCore", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport", "CommandLineKit",
+                "GestureInput",
             ]),
         .testTarget(
             name: "BenchmarkKitTests",

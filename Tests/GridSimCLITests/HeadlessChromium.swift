@@ -31,8 +31,26 @@ struct HeadlessChromium: Sendable {
 
     /// The serialised DOM of `url` after `budget` ms of virtual time.
     func dumpDOM(_ url: URL, budget: Int = 5000) throws -> String {
-        let output = try run(commonArguments + ["--virtual-time-budget=\(budget)", "--dump-dom", url.absoluteString])
-        return String(decoding: output, as: UTF8.self)
+        try load(url, budget: budget).dom
+    }
+
+    /// The serialised DOM of `url` after `budget` ms of virtual time, and every message the
+    /// page wrote to the console: its own, uncaught errors, and what the browser refused
+    /// (a Content-Security-Policy violation, a resource that failed to load).
+    ///
+    /// Chromium logs each console message as a line `[…:INFO:CONSOLE:…] "message", source: …`
+    /// (whatever its level) in the log file `--enable-logging --log-file` names.
+    func load(_ url: URL, budget: Int = 5000) throws -> (dom: String, console: [String]) {
+        let log = NSTemporaryDirectory() + "gridsim-chromium-\(getpid())-\(UUID().uuidString).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let output = try run(
+            commonArguments + [
+                "--enable-logging", "--log-file=\(log)", "--v=0", "--virtual-time-budget=\(budget)", "--dump-dom",
+                url.absoluteString,
+            ])
+        let lines = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let console = lines.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
+        return (String(decoding: output, as: UTF8.self), console)
     }
 
     /// Writes a PNG of `url` at `width` × `height` to `png`.
@@ -81,13 +99,14 @@ struct ViewPageDOM {
         {
             window = start..<end
         }
-        for tag in Self.all(#"<div [^>]*role="gridcell"[^>]*>"#, in: html) {
+        // Attributes are read from the tag as serialised, then decoded: an id may hold a quote.
+        for tag in Self.all(#"<div [^>]*role="gridcell"[^>]*>"#, in: html, decoding: false) {
             guard let photo = Self.first(#"data-photo="([^"]*)""#, in: tag),
                 let selected = Self.first(#"aria-selected="([^"]*)""#, in: tag)
             else { continue }
             cells.append((photo, selected == "true"))
         }
-        if let tray = Self.first(#"<ol id="tray"[^>]*>(.*?)</ol>"#, in: html) {
+        if let tray = Self.all(#"<ol id="tray"[^>]*>(.*?)</ol>"#, in: html, group: 1, decoding: false).first {
             self.tray = Self.all(#"<li [^>]*data-photo="([^"]*)""#, in: tray, group: 1)
         }
     }
@@ -104,11 +123,11 @@ struct ViewPageDOM {
         all(pattern, in: text, group: 1).first
     }
 
-    private static func all(_ pattern: String, in text: String, group: Int = 0) -> [String] {
+    private static func all(_ pattern: String, in text: String, group: Int = 0, decoding: Bool = true) -> [String] {
         let regex = try! NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
         let range = NSRange(text.startIndex..., in: text)
         return regex.matches(in: text, range: range).compactMap { match in
-            Range(match.range(at: group), in: text).map { decode(String(text[$0])) }
+            Range(match.range(at: group), in: text).map { decoding ? decode(String(text[$0])) : String(text[$0]) }
         }
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
+import SeededRandom
 import TestSupport
 import Testing
 
 @testable import GridSimCLI
 
-/// `gridsim view` pages in a real browser: every trace in Traces/ (and a generated one over a
-/// million photos) opened in headless Chromium at several steps through `#step=N`, the DOM
-/// checked against `gridsim replay --json --at N` for the same step: title, count, step, the
-/// chosen photos among the cells shown, the tray in order.
+/// `gridsim view` pages in a real browser: every trace in Traces/ (and generated ones over a
+/// million photos and over PhotoKit ids) opened in headless Chromium at several steps through
+/// `#step=N`, the DOM checked against `gridsim replay --json --at N` for the same step: title,
+/// count, step, the chosen photos among the cells shown, the tray in order. A page that writes
+/// anything to the console (its script's errors, the browser's refusals) fails.
 ///
 /// Chromium missing is a failure, not a skip (scripts/setup installs it, so CI has it); on a
 /// machine without it, `GRIDSIM_SKIP_BROWSER=1` turns these tests off.
@@ -104,8 +106,9 @@ struct ViewPageBrowserTests {
         do {
             var components = URLComponents(url: load.page, resolvingAgainstBaseURL: false)!
             components.fragment = "step=\(load.step)" + (load.verify ? "&verify" : "")
-            let dom = ViewPageDOM(try chromium.dumpDOM(components.url!))
-            results.set(index, mismatches(dom, load))
+            let (html, console) = try chromium.load(components.url!)
+            let place = "\((load.trace as NSString).lastPathComponent) step \(load.step)"
+            results.set(index, mismatches(ViewPageDOM(html), load) + console.map { "\(place): the console says \($0)" })
         } catch {
             results.set(index, ["\(load.trace) step \(load.step): \(error)"])
         }
@@ -151,6 +154,58 @@ struct ViewPageBrowserTests {
         let dom = ViewPageDOM(try chromium.dumpDOM(URL(string: page.absoluteString + "#step=250")!))
         #expect(dom.first(#"<p id="overviewNote">(Whole grid: [^<]*)</p>"#) != nil, "the overview strip of a large grid")
         #expect(dom.first(#"(around the photos this step touches)"#) != nil, "the window of a large grid")
+    }
+
+    /// Steps of a session over PhotoKit ids, with drags and library syncs: the names decoded
+    /// from the page's compact form are the ids replay names.
+    @Test func aSessionOverPhotoKitIDsShowsWhatReplaySays() throws {
+        let chromium = try Self.chromium()
+        let trace = try ScratchDirectory.make("view-photokit").appendingPathComponent("photokit.jsonl").path
+        let generated = Captured.run(
+            "generate", "--photos", "3000", "--events", "2000", "--seed", "5", "--mix", "default,selectAll=0,drag=2,sync=2",
+            "--ids", "photokit", "--output", trace)
+        try #require(generated.code == 0)
+        let page = try Self.page(of: trace, name: "photokit")
+        let loads = [0, 1, 500, 1000, 1999, 2000].map { Load(page: page, trace: trace, step: $0, verify: $0 == 2000) }
+        let problems = Self.check(loads, with: chromium)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// A grid whose header names its photos in every form the page stores (numbered runs,
+    /// PhotoKit ids in both cases and with other suffixes, anything else) shows each photo by
+    /// its id, in grid order.
+    @Test func everyFormOfIDIsShownAsItIs() throws {
+        let chromium = try Self.chromium()
+        var ids = (1...40).map(String.init) + (1...30).map { "s\($0)" } + ["007", "x", "-5", "99", "100"]
+        var random = SplitMix64(seed: 4)
+        for index in 0..<60 {
+            let hex = String(random.next() | 1 << 63, radix: 16, uppercase: index % 3 != 0) + String(random.next() | 1 << 63, radix: 16)
+            let digits = Array(index % 3 == 0 ? hex.lowercased() : hex.uppercased())
+            let suffix = ["/L0/001", "", "/L0/002"][index % 3]
+            ids.append([0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }.joined(separator: "-") + suffix)
+        }
+        ids += ["quote \" and <b>tag</b> & amp", "emoji 🌄", "12345678-1234-1234-1234-123456789012/L0/001"]
+        let header = try JSONSerialization.data(withJSONObject: [
+            "trace": "photo-grid-selection", "version": 1, "photos": ["ids": ids],
+        ] as [String: Any])
+        let trace = try Paths.temporaryFile(
+            String(decoding: header, as: UTF8.self) + "\n{\"event\":\"longPress\",\"photo\":\"s3\"}\n", name: "ids.jsonl")
+        let page = try Self.page(of: trace, name: "ids")
+        for step in [0, 1] {
+            let (html, console) = try chromium.load(URL(string: page.absoluteString + "#step=\(step)")!)
+            #expect(console.isEmpty, "\(console)")
+            #expect(ViewPageDOM(html).cells.map(\.photo) == ids)
+        }
+        #expect(Self.check([Load(page: page, trace: trace, step: 1, verify: true)], with: chromium).isEmpty)
+    }
+
+    /// The console check must be able to fail: a page whose script throws is caught.
+    @Test func aScriptErrorReachesTheConsoleCheck() throws {
+        let chromium = try Self.chromium()
+        let page = try ScratchDirectory.make("view").appendingPathComponent("throws.html")
+        try Data("<!doctype html><title>t</title><script>null.x;</script>".utf8).write(to: page)
+        let (_, console) = try chromium.load(page)
+        #expect(console.contains { $0.contains("Uncaught TypeError") }, "\(console)")
     }
 
     @Test func aPointerTraceShowsItsTouchesAndWhatEachResolvedTo() throws {

@@ -13,6 +13,9 @@ enum ViewCommand: SubcommandDefinition {
     static let force = Option.flag("--force", help: "Overwrite the output file if it exists.")
     static let at = Option.integer(
         "--at", "step", help: "The step the page opens at when its URL names none (0 is the start).", default: 0)
+    static let to = Option<Int?>.integer(
+        "--to", "step", help: "The last step the page holds: the page of the trace's first events.",
+        shownDefault: "the last")
     static let width = Option<Double?>(
         "--width", "points",
         help: "The viewport width the grid is laid out for (the seed's adaptive layout: 110-pt minimum, "
@@ -30,13 +33,14 @@ enum ViewCommand: SubcommandDefinition {
         positionals: [
             .init(name: "trace", help: "A trace: text (.jsonl, SPEC.md section 4) or binary (.gstrace).")
         ],
-        options: [output, force, at, width],
+        options: [output, force, at, to, width],
         discussion: """
             The page loads nothing (no network, fonts, scripts or images) and works from file://, so it
             can be attached to a bug report or kept as a CI artifact. It embeds the trace's events and,
             for every step, its outcome and what changed (the engine's selection and grid diffs, the
             tray's changes), never a state per step: the page rebuilds each state by applying them.
-            Open it at a step with #step=N in its URL; step with the arrow keys, Home and End.
+            Open it at a step with #step=N in its URL; step with the arrow keys, Home and End. --to N
+            makes the page of the first N events (the rest of the trace is read only to check it).
 
             Grids of more than 500 photos show a window of 20 rows around the photos the step touches
             and an overview strip of the whole grid marking where the chosen photos lie. A two-layer
@@ -44,15 +48,16 @@ enum ViewCommand: SubcommandDefinition {
             each resolved to.
 
             The trace is replayed once, streamed, with the fast engine (a two-layer trace's raw input is
-            read in a second pass); memory grows with the grid and with the page being written (about
-            50 bytes per event).
+            read in a second pass); memory grows with the grid and with the page being written. The page
+            names every photo the trace has: PhotoKit-style ids take 20 bytes each, ids numbered in runs
+            (1 … N, s1, s2, …) a few bytes a run; the steps take about 25 bytes each.
 
             EXIT CODES:
               0   written
-              64  bad flags or arguments, or --at outside the trace
+              64  bad flags or arguments, or --at or --to outside the trace
               65  the trace is malformed: FILE:LINE: what is wrong, on stderr; nothing is written
               66  the trace file is missing or cannot be opened
-              70  the page's grid order disagreed with the engine's (a bug: please report it)
+              70  a step's diff did not account for what the engine did (a bug: please report it)
               73  the output exists (use --force) or cannot be created
               74  writing the page failed
 
@@ -60,12 +65,14 @@ enum ViewCommand: SubcommandDefinition {
               gridsim view Traces/picker-tray-limit.jsonl --output tray.html
               gridsim view Traces/pointer/contextual-walkthrough.jsonl --at 5 --output walk.html
               gridsim view big.gstrace --width 744 --output big.html     # an iPad-wide grid
+              gridsim view soak.gstrace --to 100000 --output first.html  # the first 100,000 events
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let path = arguments.positionals[0]
         let output = try arguments.value(Self.output) ?? Self.defaultOutput(for: path)
         let wantedStep = arguments.wantedStep(at, fallback: 0)
+        let lastStep = arguments.wantedStep(to, fallback: nil)
         let width = try arguments.value(Self.width)
         if output != "-", FileManager.default.fileExists(atPath: output), !arguments.value(force) {
             console.err("gridsim: error: \(output) exists; pass --force to overwrite it\n")
@@ -73,10 +80,12 @@ enum ViewCommand: SubcommandDefinition {
         }
 
         let source = try TraceLoading.source(path) { console.err($0 + "\n") }
-        let pointer = try TraceLoading.mapErrors(path) { try ViewPointerLayer.read(path: path) }
+        var pointer = try TraceLoading.mapErrors(path) { try ViewPointerLayer.read(path: path) }
+        if let lastStep, lastStep >= 0, let lines = pointer?.lines { pointer?.lines = Array(lines.prefix(lastStep)) }
         var options = ViewTimeline.Options()
         options.width = width ?? pointer?.viewport.width ?? 393
         options.initialStep = wantedStep
+        options.lastStep = lastStep.map { max($0, 0) }
         options.name = URL(fileURLWithPath: path).lastPathComponent
         options.pointer = pointer
         var progressLine = ProgressLine("view", console: console)
@@ -90,7 +99,8 @@ enum ViewCommand: SubcommandDefinition {
             }
         }
         for damage in timeline.damage { console.err("warning: \(path): \(damage)\n") }
-        _ = try arguments.step(at, eventCount: timeline.eventCount)
+        _ = try arguments.step(to, absent: timeline.eventCount, eventCount: timeline.eventCount)
+        _ = try arguments.step(at, eventCount: timeline.stepCount)
 
         let page = ViewPage.html(title: options.name, data: timeline.json.bytes)
         if output == "-" {
@@ -105,7 +115,7 @@ enum ViewCommand: SubcommandDefinition {
             console.err("gridsim: error: writing \(output) failed: \(error)\n")
             return .ioError
         }
-        console.err("wrote \(output): \(timeline.eventCount) steps, \(TraceFileOptions.size(page.count))\n")
+        console.err("wrote \(output): \(timeline.stepCount) steps, \(TraceFileOptions.size(page.count))\n")
         return .success
     }
 

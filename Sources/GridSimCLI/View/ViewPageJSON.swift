@@ -90,6 +90,13 @@ struct ViewPageJSON {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// A stream of VLQ numbers as a JSON string: its characters need no escape.
+    mutating func vlq(_ stream: ViewVLQ) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: stream.bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     mutating func key(_ name: StaticString) {
         bytes.append(UInt8(ascii: "\""))
         raw(name)

@@ -6,16 +6,18 @@ import SelectionTrace
 /// engine's diffs (photos chosen and unchosen, the grid's deletions and insertions, the tray's
 /// changes), never a whole state per step. The page rebuilds each state by applying them.
 ///
-/// Built in one streamed pass with the fast engine (`ViewTimelineBuilder`). O(events + what
-/// changed), plus O(N) for each Delete (its photos are found in one scan of the grid) and for
-/// a block split of the grid order; the JSON holds O(events + changes) numbers, runs of
-/// consecutive slots as one.
+/// Built in one streamed pass with the fast engine (`ViewTimelineBuilder`): O(N + events +
+/// what changed). The JSON holds O(events + changes) numbers, runs of consecutive slots as
+/// one, and the name of every photo the trace has (`ViewPhotoNames`).
 struct ViewTimeline {
     struct Options {
         /// The viewport width the grid is laid out for, in points.
         var width: Double = 393
         /// The step the page opens at when its URL names none.
         var initialStep: Int = 0
+        /// The last step the page holds (nil: the trace's last). The events after it are
+        /// read and checked, not shown.
+        var lastStep: Int?
         /// The file name shown in the page's heading.
         var name: String = "trace"
         /// The raw pointer layer of a two-layer trace (nil for a trace without one).
@@ -27,6 +29,9 @@ struct ViewTimeline {
 
     /// The JSON object the page reads.
     let json: ViewPageJSON
+    /// The steps the page holds.
+    let stepCount: Int
+    /// The events of the whole trace.
     let eventCount: Int
     let damage: [TraceDamage]
 
@@ -34,28 +39,36 @@ struct ViewTimeline {
     init(source: ReplaySource, options: Options, progress: (Int, Int) -> Void = { _, _ in }) throws {
         var events = try source.events()
         var builder = ViewTimelineBuilder(header: events.header)
+        let last = options.lastStep ?? Int.max
+        var count = 0
+        // The slots the reader had named by the last step the page holds.
+        var namedSlots = 0
         if events.isStrictBinary {
             // The codec's own pace: events by slot, no id built or hashed.
             while let timed = try events.nextSlotEvent() {
-                try builder.add(timed.event, t: timed.t)
-                progress(builder.step, events.bytesRead)
+                count += 1
+                if count <= last {
+                    try builder.add(timed.event)
+                    namedSlots = events.slotNames?.count ?? 0
+                }
+                progress(count, events.bytesRead)
             }
         } else {
             while let traceEvent = try events.next() {
-                try builder.add(builder.interned(traceEvent.event), t: traceEvent.t)
-                progress(builder.step, events.bytesRead)
+                count += 1
+                if count <= last { try builder.add(builder.interned(traceEvent.event)) }
+                progress(count, events.bytesRead)
             }
         }
-        eventCount = builder.step
+        stepCount = builder.step
+        eventCount = count
         damage = events.damage
-        json = try builder.finish(options: options, names: events.isStrictBinary ? events.slotNames : nil)
+        let names = events.isStrictBinary ? events.slotNames.map { (table: $0, count: max(namedSlots, events.header.photos.count)) } : nil
+        json = builder.finish(options: options, names: names)
     }
 }
 
-/// The page's copy of the grid order disagreed with the engine's: a bug in GridSim.
+/// A step's diff does not account for what the engine did: a bug in GridSim.
 struct ViewBuildError: Error, CustomStringConvertible {
     var description: String
-    static func gridDrift(_ a: Int, _ b: Int) -> ViewBuildError {
-        ViewBuildError(description: "the page's grid order drifted from the engine's (\(a), \(b))")
-    }
 }

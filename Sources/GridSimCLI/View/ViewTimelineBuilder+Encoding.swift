@@ -67,68 +67,6 @@ extension ViewTimelineBuilder {
         }
     }
 
-    /// Ids as a list whose items are either an id or `[prefix, first, count]`: the ids
-    /// prefix+first … prefix+(first+count-1) (the `s1`, `s2`, … a library brings). `id(i, body)`
-    /// hands `body` the bytes of id `i` of `count`. O(bytes of the ids).
-    static func writeIDRuns(
-        count: Int, to json: inout ViewPageJSON, id: (Int, (UnsafeRawBufferPointer) -> Void) -> Void
-    ) {
-        json.byte(UInt8(ascii: "["))
-        var first = true
-        func separate() {
-            if !first { json.byte(UInt8(ascii: ",")) }
-            first = false
-        }
-        var run: (prefix: [UInt8], first: Int, count: Int, id: [UInt8])?
-        func flush() {
-            guard let pending = run else { return }
-            separate()
-            if pending.count == 1 {
-                json.string(bytes: pending.id)
-            } else {
-                json.byte(UInt8(ascii: "["))
-                json.string(bytes: pending.prefix)
-                json.byte(UInt8(ascii: ","))
-                json.integer(pending.first)
-                json.byte(UInt8(ascii: ","))
-                json.integer(pending.count)
-                json.byte(UInt8(ascii: "]"))
-            }
-            run = nil
-        }
-        for index in 0..<count {
-            id(index) { bytes in
-                guard let (prefixLength, number) = numbered(bytes) else {
-                    flush()
-                    separate()
-                    json.string(bytes: bytes)
-                    return
-                }
-                let prefix = bytes[..<prefixLength]
-                if let pending = run, pending.first + pending.count == number, pending.prefix.elementsEqual(prefix) {
-                    run!.count += 1
-                    return
-                }
-                flush()
-                run = (Array(prefix), number, 1, Array(bytes))
-            }
-        }
-        flush()
-        json.byte(UInt8(ascii: "]"))
-    }
-
-    /// An id that ends in a decimal number written as `String(_:)` writes it (no leading zero,
-    /// at most 15 digits): the length of what comes before the number, and the number.
-    static func numbered(_ id: UnsafeRawBufferPointer) -> (prefixLength: Int, number: Int)? {
-        var start = id.count
-        while start > 0 && id[start - 1] >= UInt8(ascii: "0") && id[start - 1] <= UInt8(ascii: "9") { start -= 1 }
-        let digits = id.count - start
-        guard digits > 0, digits < 16, id[start] != UInt8(ascii: "0") || digits == 1 else { return nil }
-        var number = 0
-        for index in start..<id.count { number = number * 10 + Int(id[index] - UInt8(ascii: "0")) }
-        return (start, number)
-    }
-
     /// How the tray changed: `[[position, slot, …], [slot, …]]`, the picks that left (at their
     /// positions in the old tray) and those appended. Most events keep the surviving picks in
     /// order and append new ones; a change of another shape is written whole as `{"all":[…]}`:

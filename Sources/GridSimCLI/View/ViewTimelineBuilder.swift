@@ -6,23 +6,21 @@ import SelectionTrace
 /// engine and records what the page needs of it, `finish` writes the JSON object the page
 /// reads (docs/view-page.md describes it).
 ///
-/// Photos are named by slot throughout: each event's ids are interned once, as the engine's
-/// own `apply(_: Event)` would, and ids are written only by `finish`. `add` costs what the
-/// event changed: the grid positions of the photos it touches come from the engine's grid
-/// (O(log B) each), and the page's copy of the order (`ViewGridOrder`) moves a block per
-/// photo placed or removed. `finish` is O(N + data).
+/// Photos are named by slot throughout (a binary trace's own slots, or each event's ids
+/// interned once, as the engine's `apply(_: Event)` would), and ids are written only by
+/// `finish`. `add` costs what the event changed: the grid positions of the photos a Delete or
+/// a library change removes and inserts come from the engine's grid (O(log B) each).
+/// `finish` is O(N + data).
 struct ViewTimelineBuilder {
     /// One number per step each, in step order.
     private struct StepColumns {
         var kinds = ViewVLQ()
         var photos = ViewVLQ()
-        var times = ViewVLQ()
         var outcomes = ViewVLQ()
         var states = ViewVLQ()
         var counts = ViewVLQ()
         var announcements = ViewVLQ()
         var flags = ViewVLQ()
-        var focus = ViewVLQ()
     }
 
     /// Values numbered from 0 in the order they first come, and their texts in that order.
@@ -72,8 +70,6 @@ struct ViewTimelineBuilder {
 
     private let header: TraceHeader
     private var engine: FastEngine
-    /// The grid order as the page keeps it, checked against the engine's.
-    private var order: ViewGridOrder
     private var columns = StepColumns()
     private var eventNames = Numbering<EventName>()
     private var announcementTexts = Numbering<Announcement>()
@@ -82,14 +78,15 @@ struct ViewTimelineBuilder {
     private var pickDiffs = ViewStepTable()
     private var actions = ViewStepTable()
     private var libraryChanges = ViewStepTable()
-    private var lastT = 0
+    /// The grid's photos after the last step, as its diffs count them.
+    private var gridCount: Int
     /// The steps added so far.
     private(set) var step = 0
 
     init(header: TraceHeader) {
         self.header = header
         engine = FastEngine(configuration: header.configuration)
-        order = ViewGridOrder(count: header.photos.count)
+        gridCount = engine.photoCount
     }
 
     /// `event` with its ids interned by the engine, new ids getting the next slots, as the
@@ -98,22 +95,19 @@ struct ViewTimelineBuilder {
         event.mapPhotos { engine.intern($0) }
     }
 
-    /// Replays `event` (at `t`, when it has one) and records its step.
-    mutating func add(_ event: SlotEvent, t: Int?) throws {
+    /// Replays `event` and records its step.
+    mutating func add(_ event: SlotEvent) throws {
         step += 1
         columns.kinds.append(eventNames.number(of: event.name) { $0.rawValue })
-        let t = t ?? lastT
-        columns.times.append(t - lastT)
-        lastT = t
         let before = capture(before: event)
         let result = engine.apply(event)
-        columns.photos.appendSigned(event.photo.map { Int($0.rawValue) } ?? -1)
+        columns.photos.append(event.photo.map { Int($0.rawValue) + 1 } ?? 0)
         if case .libraryChanged(let removed, let inserted) = event {
             libraryChanges.startEntry(at: step)
             libraryChanges.json.integers([removed.count, inserted.count])
         }
         recordOutcome(result)
-        columns.focus.appendSigned(try recordChanges(of: event, result: result, before: before))
+        if case .applied = result.outcome { try recordChanges(of: event, result: result, before: before) }
     }
 
     private func capture(before event: SlotEvent) -> Before {
@@ -191,9 +185,8 @@ struct ViewTimelineBuilder {
         columns.flags.append((result.haptic ? 1 : 0) + snappy + still)
     }
 
-    /// The diffs of an applied event; returns the grid position the step touches, -1 for none.
-    private mutating func recordChanges(of event: SlotEvent, result: SlotStep, before: Before) throws -> Int {
-        guard case .applied = result.outcome else { return position(ofPhotoIn: event) }
+    /// The diffs of an applied event.
+    private mutating func recordChanges(of event: SlotEvent, result: SlotStep, before: Before) throws {
         if let action = result.action {
             actions.startEntry(at: step)
             Self.write(action, to: &actions.json)
@@ -204,30 +197,15 @@ struct ViewTimelineBuilder {
             Self.writeRuns(selection.added, to: &selectionDiffs.vlq)
             Self.writeRuns(selection.removed, to: &selectionDiffs.vlq)
         }
-        var focus = -1
-        let grid = try gridChange(event, before: before)
-        if let grid {
+        if let grid = try gridChange(event, before: before) {
             gridDiffs.startEntry(at: step)
             Self.writePositionRuns(grid.deleted, to: &gridDiffs.vlq)
             Self.writePlacementRuns(grid.inserted, to: &gridDiffs.vlq)
-            let afterDeletion = grid.deleted.first.map { min($0.position, max(order.count - 1, 0)) }
-            focus = grid.inserted.first?.position ?? afterDeletion ?? -1
         }
         if engine.limit != nil, engine.pickOrder != before.picks {
             pickDiffs.startEntry(at: step)
             Self.writePickChange(from: before.picks, to: engine.pickOrder, to: &pickDiffs.json)
         }
-        guard focus < 0, grid == nil else { return focus }
-        focus = position(ofPhotoIn: event)
-        if focus < 0, let slot = selection.added.first ?? selection.removed.first {
-            focus = engine.grid.position(of: slot) ?? -1
-        }
-        return focus
-    }
-
-    /// The grid position of the photo the event names, -1 when it names none in the grid.
-    private func position(ofPhotoIn event: SlotEvent) -> Int {
-        event.photo.flatMap { engine.grid.position(of: $0) } ?? -1
     }
 
     private struct GridChange {
@@ -236,8 +214,7 @@ struct ViewTimelineBuilder {
     }
 
     /// The grid positions an applied event removed (in the grid before it) and inserted (in the
-    /// grid after it), applied to `order` as the page will apply them, and its count checked
-    /// against the engine's.
+    /// grid after it), checked to account for the engine's new count.
     private mutating func gridChange(_ event: SlotEvent, before: Before) throws -> GridChange? {
         let change: GridChange
         switch event {
@@ -252,40 +229,35 @@ struct ViewTimelineBuilder {
         default:
             return nil
         }
-        if change.deleted.count * 16 > order.count {
-            order.remove(ascending: change.deleted.map(\.position))
-        } else {
-            for placement in change.deleted.reversed() { order.remove(at: placement.position) }
+        let counted = gridCount - change.deleted.count + change.inserted.count
+        guard counted == engine.photoCount else {
+            throw ViewBuildError(description: "step \(step) leaves \(counted) photos by its diff, \(engine.photoCount) by the engine")
         }
-        for placement in change.inserted { order.insert(placement.slot, at: placement.position) }
-        guard order.count == engine.photoCount else { throw ViewBuildError.gridDrift(order.count, engine.photoCount) }
+        gridCount = counted
         return change.deleted.isEmpty && change.inserted.isEmpty ? nil : change
     }
 
     // MARK: - The JSON object
 
-    /// The data of every step added: the JSON object the page reads. O(N + data): the grid
-    /// order is compared with the engine's once, whole, and every photo named.
-    func finish(options: ViewTimeline.Options, names: SlotNames?) throws -> ViewPageJSON {
-        // Each step checked the photos it placed; once at the end, the whole order.
-        guard order.order == engine.grid.order.map(\.rawValue) else {
-            throw ViewBuildError(description: "the page's grid order differs from the engine's after the last step")
-        }
+    /// The data of every step added: the JSON object the page reads (docs/view-page.md).
+    /// O(N + data): every photo is named.
+    func finish(options: ViewTimeline.Options, names: (table: SlotNames, count: Int)?) -> ViewPageJSON {
         var out = ViewPageJSON(reservingCapacity: 1 << 20)
         out.raw("{")
         out.key("name"); out.string(options.name)
         out.raw(","); out.key("steps"); out.integer(step)
-        out.raw(","); out.key("breakCount"); out.raw(options.breakCount ? "true" : "false")
-        out.raw(","); out.key("at"); out.integer(min(max(options.initialStep, 0), step))
-        writePhotoNames(names, to: &out)
+        out.raw(","); out.key("openAt"); out.integer(min(max(options.initialStep, 0), step))
+        if options.breakCount { out.raw(","); out.key("breakCount"); out.raw("true") }
         out.raw(","); out.key("limit")
         if let limit = engine.limit { out.integer(limit) } else { out.raw("null") }
         out.raw(","); out.key("reduceMotion"); out.raw(engine.reduceMotion ? "true" : "false")
         out.raw(","); out.key("columns"); out.integer(GridLayout.seed.metrics(forWidth: options.width).columns)
         out.raw(","); out.key("width"); out.integer(Int(options.width.rounded()))
+        out.raw(","); out.key("photos"); out.raw("{"); out.key("initial"); out.integer(header.photos.count)
+        out.raw(","); out.key("names"); out = writePhotoNames(names, after: out); out.raw("}")
         out.raw(","); out.key("eventNames"); out.strings(eventNames.texts)
-        out.raw(","); out.key("reasons"); out.strings(RejectionReason.allCases.map(\.rawValue))
-        out.raw(","); out.key("announcementTexts"); out.strings(announcementTexts.texts)
+        out.raw(","); out.key("rejectionReasons"); out.strings(RejectionReason.allCases.map(\.rawValue))
+        out.raw(","); out.key("announcements"); out.strings(announcementTexts.texts)
         writeStreams(to: &out)
         out.raw(","); out.key("pointer")
         if let pointer = options.pointer { pointer.write(to: &out) } else { out.raw("null") }
@@ -293,49 +265,44 @@ struct ViewTimelineBuilder {
         return out
     }
 
-    /// The slots' names: the header's (a count names slot i "i+1"), then the ids the
-    /// library brought, in slot order. The header's ids are read as bytes from its table, the
-    /// others from `names` (a binary trace's, read by slot) or else the engine's table.
-    private func writePhotoNames(_ names: SlotNames?, to out: inout ViewPageJSON) {
-        let initialCount = header.photos.count
-        out.raw(","); out.key("photos"); out.integer(initialCount)
-        out.raw(","); out.key("counted")
-        if case .count = header.photos { out.raw("true") } else { out.raw("false") }
-        out.raw(","); out.key("ids")
-        switch header.photos {
-        case .count: out.raw("[]")
-        case .ids(let table) where !table.hasDuplicates:
-            Self.writeIDRuns(count: initialCount, to: &out) { index, body in table.withBytes(at: index, body) }
-        case .ids:
-            Self.writeIDRuns(count: initialCount, to: &out) { index, body in writeID(of: index, names, body) }
+    /// The names of every slot the steps name, in slot order: the header's (read as bytes from
+    /// its table), then the ids defined after it, from `names` (a binary trace's, read by slot:
+    /// its first `count`) or else the engine's table.
+    private func writePhotoNames(_ names: (table: SlotNames, count: Int)?, after json: ViewPageJSON) -> ViewPageJSON {
+        var photoNames = ViewPhotoNames(appendingTo: json)
+        var listed = 0
+        if case .ids(let table) = header.photos, !table.hasDuplicates {
+            for index in table.indices { table.withBytes(at: index) { photoNames.append($0) } }
+            listed = table.count
         }
-        out.raw(","); out.key("added")
-        Self.writeIDRuns(count: (names?.count ?? engine.slots.count) - initialCount, to: &out) { index, body in
-            writeID(of: initialCount + index, names, body)
+        for slot in listed..<(names?.count ?? engine.slots.count) {
+            // A binary trace read strictly names every slot it defines.
+            var id = names.map { $0.table.id(for: PhotoSlot(slot)) ?? "" } ?? engine.slots.id(for: PhotoSlot(slot))
+            id.withUTF8 { photoNames.append(UnsafeRawBufferPointer($0)) }
         }
-        out.raw(","); out.key("unknown"); out.raw("[]")
-    }
-
-    private func writeID(of slot: Int, _ names: SlotNames?, _ body: (UnsafeRawBufferPointer) -> Void) {
-        // A binary trace read strictly names every slot it defines.
-        var id = names.map { $0.id(for: PhotoSlot(slot)) ?? "" } ?? engine.slots.id(for: PhotoSlot(slot))
-        id.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        return photoNames.finish()
     }
 
     /// The per-step columns, the sparse streams and the tables by step.
     private func writeStreams(to out: inout ViewPageJSON) {
-        let streams: [(StaticString, ViewVLQ)] = [
-            ("e", columns.kinds), ("p", columns.photos), ("t", columns.times), ("o", columns.outcomes),
-            ("m", columns.states), ("c", columns.counts), ("a", columns.announcements), ("f", columns.flags),
-            ("x", columns.focus), ("s", selectionDiffs.vlq), ("g", gridDiffs.vlq),
+        let stepColumns: [(StaticString, ViewVLQ)] = [
+            ("kind", columns.kinds), ("photo", columns.photos), ("outcome", columns.outcomes),
+            ("state", columns.states), ("count", columns.counts), ("announcement", columns.announcements),
+            ("effects", columns.flags),
         ]
-        for (key, stream) in streams {
-            out.raw(","); out.key(key)
-            out.byte(UInt8(ascii: "\""))
-            out.appendBytes(stream.bytes)
-            out.byte(UInt8(ascii: "\""))
+        out.raw(","); out.key("events"); out.raw("{")
+        for (index, (key, column)) in stepColumns.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.key(key)
+            out.vlq(column)
         }
-        for (key, table) in [("k", pickDiffs), ("fx", actions), ("lc", libraryChanges)] as [(StaticString, ViewStepTable)] {
+        out.raw("}")
+        out.raw(","); out.key("selectionChanges"); out.vlq(selectionDiffs.vlq)
+        out.raw(","); out.key("gridChanges"); out.vlq(gridDiffs.vlq)
+        let tables: [(StaticString, ViewStepTable)] = [
+            ("trayChanges", pickDiffs), ("actions", actions), ("libraryChanges", libraryChanges),
+        ]
+        for (key, table) in tables {
             out.raw(","); out.key(key)
             table.write(to: &out)
         }

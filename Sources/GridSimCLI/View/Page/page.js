@@ -1,43 +1,75 @@
+// The page of `gridsim view`: it rebuilds the state at any step by applying the data's diffs
+// forwards or backwards from the step it shows. It never decides what an event does (that is
+// the reducer's, in Swift): the outcome, mode, sheet and count of each step are read from the
+// data; the chosen photos, the grid order and the tray are its diffs applied. The data's
+// fields are described in docs/view-page.md.
+//
+// Costs: reading the data is one pass over it; photo names are decoded only when shown. A step
+// forwards or backwards costs what it changed (the grid order is kept in blocks of at most
+// 4,096 slots, found through a Fenwick tree of their lengths); drawing costs the cells shown (the whole grid up to 500 photos, else a window
+// of 20 rows) plus, for a large grid, one pass over it for the overview strip and one search
+// for the photo the window centres on; the step list holds only the rows in view.
 "use strict";
 (function () {
 const started = performance.now();
-const D = JSON.parse(document.getElementById("data").textContent);
+const dataElement = document.getElementById("data");
+const D = JSON.parse(dataElement.textContent);
+// The element's text is as big as the data: keep only what was read from it.
+dataElement.remove();
 const $ = (id) => document.getElementById(id);
 
-// Numbers come as base-64 variable-length digits (ViewVLQ): five bits a character.
+// Numbers come as base-64 variable-length digits (VLQ): five bits a character, the sixth
+// saying another follows.
 const DIGIT = new Int8Array(128).fill(-1);
 "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".split("").forEach((c, i) => DIGIT[c.charCodeAt(0)] = i);
-function vlq(text) {
-  const out = [];
-  let value = 0, scale = 1;
+function countVLQ(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if ((DIGIT[text.charCodeAt(i)] & 32) == 0) n++;
+  return n;
+}
+// Decodes `text` into `out`, a typed array with room for all its numbers.
+function decodeVLQ(text, out) {
+  let n = 0, value = 0, scale = 1;
   for (let i = 0; i < text.length; i++) {
     const d = DIGIT[text.charCodeAt(i)];
     value += (d & 31) * scale;
-    if (d & 32) scale *= 32; else { out.push(value); value = 0; scale = 1; }
+    if (d & 32) scale *= 32; else { out[n++] = value; value = 0; scale = 1; }
   }
   return out;
 }
 const unzig = (n) => n % 2 == 0 ? n / 2 : -(n + 1) / 2;
-for (const key of ["e", "o", "m", "c", "a", "f", "t"]) D[key] = Int32Array.from(vlq(D[key]));
-for (const key of ["p", "x"]) D[key] = Int32Array.from(vlq(D[key]), unzig);
-// Ids: each item an id, or [prefix, first, count] for prefix+first … prefix+(first+count-1).
-function expandIDs(items) {
-  const out = [];
-  for (const item of items) {
-    if (typeof item == "string") out.push(item);
-    else for (let i = 0; i < item[2]; i++) out.push(item[0] + (item[1] + i));
+
+// One number per step: events.kind[k - 1] is step k's.
+const E = {};
+for (const key of Object.keys(D.events)) E[key] = decodeVLQ(D.events[key], new Int32Array(D.steps));
+
+// The sparse streams: each entry is the step's distance from the previous entry's, then its
+// runs. `at[k]` is where step k's runs start, -1 for a step without an entry.
+function indexEntries(text, skip) {
+  const v = decodeVLQ(text, new Float64Array(countVLQ(text)));
+  const at = new Int32Array(D.steps + 1).fill(-1);
+  for (let i = 0, step = 0; i < v.length;) {
+    step += v[i++];
+    at[step] = i;
+    i = skip(v, skip(v, i, 2), 3);
   }
-  return out;
+  return { v, at };
 }
-D.ids = expandIDs(D.ids);
-D.added = expandIDs(D.added);
-// Sparse per-step streams: the step's distance from the previous entry, then its runs.
+// Past a list of runs of `width` numbers each (gap and length; for insertions gap, slot and
+// length), with its count first. Selection entries have two lists of pairs.
+const skipRuns = (v, i, width) => i + 1 + v[i] * width;
+const selectionStream = indexEntries(D.selectionChanges, (v, i, width) => skipRuns(v, i, 2));
+const gridStream = indexEntries(D.gridChanges, skipRuns);
+D.events = D.selectionChanges = D.gridChanges = null;
+
+// Runs as [start, length, …] from gaps and lengths; returns them and where the list ends.
 function readRuns(v, at) {
   const n = v[at++], runs = [];
   let end = 0;
   for (let r = 0; r < n; r++) { const start = end + v[at++], len = v[at++]; runs.push(start, len); end = start + len; }
   return [runs, at];
 }
+// Insertions as [position, first slot, signed length, …] (negative: the slots descend).
 function readPlacements(v, at) {
   const n = v[at++], runs = [];
   let end = 0, last = 0;
@@ -49,79 +81,145 @@ function readPlacements(v, at) {
   }
   return [runs, at];
 }
-{
-  // Per step that changed something: the step (a delta) and two lists, runs first: the
-  // photos chosen and unchosen (D.s), or deleted and inserted with their places (D.g).
-  const bySteps = (v, readSecond) => {
-    const steps = {};
-    for (let at = 0, step = 0; at < v.length;) {
-      step += v[at++];
-      let first, second;
-      [first, at] = readRuns(v, at);
-      [second, at] = readSecond(v, at);
-      steps[step] = [first, second];
-    }
-    return steps;
-  };
-  D.s = bySteps(vlq(D.s), readRuns);
-  D.g = bySteps(vlq(D.g), readPlacements);
+// Step k's photos chosen and unchosen, as runs of slots; null when it changed none.
+function selectionChange(k) {
+  const at = selectionStream.at[k];
+  if (at < 0) return null;
+  const [chosen, next] = readRuns(selectionStream.v, at);
+  return [chosen, readRuns(selectionStream.v, next)[0]];
+}
+// Step k's grid positions deleted (runs, in the grid before it) and inserted (placements, in
+// the grid after it); null when it changed none.
+function gridChange(k) {
+  const at = gridStream.at[k];
+  if (at < 0) return null;
+  const [deleted, next] = readRuns(gridStream.v, at);
+  return [deleted, readPlacements(gridStream.v, next)[0]];
+}
+
+// Photo names, slot by slot, in runs: numbered (prefix + number), uuid (16 bytes each in
+// base 85, shown as a UUID + suffix) or a list. A name is decoded when it is shown.
+const nameRuns = D.photos.names, runStarts = [];
+let totalSlots = 0;
+for (const run of nameRuns) { runStarts.push(totalSlots); totalSlots += run.count; }
+const BASE85 = new Int8Array(128).fill(-1);
+"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%()*+-./:;=?@[]^_{|}".split("").forEach((c, i) => BASE85[c.charCodeAt(0)] = i);
+function uuidName(run, i) {
+  let hex = "";
+  for (let group = 0, at = i * 20; group < 4; group++) {
+    let value = 0;
+    for (let digit = 0; digit < 5; digit++) value = value * 85 + BASE85[run.data.charCodeAt(at++)];
+    hex += value.toString(16).padStart(8, "0");
+  }
+  if (!run.lowercase) hex = hex.toUpperCase();
+  return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20) + run.suffix;
+}
+function name(slot) {
+  let low = 0, high = nameRuns.length - 1;
+  while (low < high) { const middle = (low + high + 1) >> 1; if (runStarts[middle] <= slot) low = middle; else high = middle - 1; }
+  const run = nameRuns[low], i = slot - runStarts[low];
+  return run.kind == "numbered" ? run.prefix + (run.first + i) : run.kind == "uuid" ? uuidName(run, i) : run.ids[i];
 }
 const SMALL_GRID = 500, WINDOW_ROWS = 20, ROW_H = 22, MAX_BLOCK = 4096;
-const totalSlots = D.photos + D.added.length;
-const name = (slot) => slot < D.photos ? (D.counted ? String(slot + 1) : D.ids[slot]) : D.added[slot - D.photos];
-const photoArg = (k) => { const p = D.p[k - 1]; return p >= 0 ? name(p) : p == -1 ? null : D.unknown[-p - 2]; };
+const photoOf = (k) => E.photo[k - 1] - 1;
+const photoArg = (k) => { const p = photoOf(k); return p >= 0 ? name(p) : null; };
 
 // The state the page shows, rebuilt by applying diffs.
-const sel = new Uint8Array(totalSlots);
+const sel = new Uint8Array(totalSlots), inGrid = new Uint8Array(totalSlots);
+inGrid.fill(1, 0, D.photos.initial);
 let count = 0, picks = [], cur = 0, focus = -1;
-const allPicks = new Map(), deletedAt = new Map();
+const allPicks = new Map();
+// The slots the grid changes up to the step shown deleted, oldest first, so that stepping back
+// puts them back in their places: the last ones are the step shown's, in grid order.
+const deletedSlots = [];
+const deletedCount = (g) => { let n = 0; for (let i = 1; i < g[0].length; i += 2) n += g[0][i]; return n; };
+// The photos step k deleted, while it is the step shown.
+const deletedBy = (k, g) => deletedSlots.slice(deletedSlots.length - deletedCount(g));
+// The grid order: slots in blocks of at most MAX_BLOCK, each { slots: Int32Array(MAX_BLOCK),
+// length }, so that a photo placed or removed anywhere moves part of one block.
 let blocks = [];
-for (let start = 0; start < D.photos; start += MAX_BLOCK / 2) {
-  const block = [];
-  for (let s = start; s < Math.min(D.photos, start + MAX_BLOCK / 2); s++) block.push(s);
+const newBlock = (slots) => { const block = { slots: new Int32Array(MAX_BLOCK), length: slots.length }; block.slots.set(slots); return block; };
+for (let start = 0; start < D.photos.initial; start += MAX_BLOCK / 2) {
+  const end = Math.min(D.photos.initial, start + MAX_BLOCK / 2), block = { slots: new Int32Array(MAX_BLOCK), length: end - start };
+  for (let s = start; s < end; s++) block.slots[s - start] = s;
   blocks.push(block);
 }
-if (blocks.length == 0) blocks.push([]);
-let gridCount = D.photos;
+if (blocks.length == 0) blocks.push(newBlock([]));
+let gridCount = D.photos.initial;
 
-function locate(pos) {
-  let b = 0;
-  while (b < blocks.length - 1 && pos > blocks[b].length) { pos -= blocks[b].length; b++; }
-  return [b, pos];
+// The blocks' lengths in a Fenwick tree, so that a position's block is found in O(log B);
+// rebuilt when a block splits.
+let lengths;
+function countBlocks() {
+  lengths = new Int32Array(blocks.length + 1);
+  for (let i = 1; i <= blocks.length; i++) {
+    lengths[i] += blocks[i - 1].length;
+    const parent = i + (i & -i);
+    if (parent <= blocks.length) lengths[parent] += lengths[i];
+  }
 }
-// Removes the photos at pos ..< pos+len; returns their slots.
-function removeRun(pos, len) {
+countBlocks();
+function lengthChanged(b, change) {
+  blocks[b].length += change;
+  for (let i = b + 1; i < lengths.length; i += i & -i) lengths[i] += change;
+}
+// The block holding grid position pos (in `found.block`) and pos within it (`found.offset`).
+// A position at the end of a block is in that block when inserting (`atEnd`), else in the
+// next one with photos.
+const found = { block: 0, offset: 0 };
+function locate(pos, atEnd) {
+  let b = 0;
+  for (let step = 1 << (31 - Math.clz32(blocks.length)); step > 0; step >>= 1) {
+    const next = b + step;
+    if (next <= blocks.length && (atEnd ? lengths[next] < pos : lengths[next] <= pos)) { b = next; pos -= lengths[next]; }
+  }
+  if (b == blocks.length) { b--; pos += blocks[b].length; }
+  found.block = b;
+  found.offset = pos;
+}
+// Removes the photos at pos ..< pos+len, appending their slots to `removed`.
+function removeRun(pos, len, removed) {
   gridCount -= len;
-  const removed = [];
   while (len > 0) {
-    let b = 0, off = pos;
-    while (off >= blocks[b].length) { off -= blocks[b].length; b++; }
-    const k = Math.min(len, blocks[b].length - off);
-    for (const slot of blocks[b].splice(off, k)) removed.push(slot);
+    locate(pos, false);
+    const block = blocks[found.block], off = found.offset, k = Math.min(len, block.length - off);
+    for (let i = off; i < off + k; i++) { removed.push(block.slots[i]); inGrid[block.slots[i]] = 0; }
+    block.slots.copyWithin(off, off + k, block.length);
+    lengthChanged(found.block, -k);
     len -= k;
   }
-  return removed;
 }
-// Inserts slots at pos: a run slot, slot±1, … (len < 0: descending), or the list given.
-function insertRun(pos, slot, len, list) {
-  const run = list || new Array(Math.abs(len));
-  if (!list) for (let i = 0; i < run.length; i++) run[i] = len < 0 ? slot - i : slot + i;
+// Inserts the slots of `run` (an array) at pos.
+function insertRun(pos, run) {
   gridCount += run.length;
-  const [b, off] = locate(pos);
-  const block = blocks[b];
-  const joined = run.length == 1 ? (block.splice(off, 0, run[0]), block) : block.slice(0, off).concat(run, block.slice(off));
-  if (joined.length <= MAX_BLOCK) { blocks[b] = joined; return; }
-  // A full block splits into halves (a long run into several), as ViewGridOrder does.
+  for (const slot of run) inGrid[slot] = 1;
+  locate(pos, true);
+  const b = found.block, off = found.offset, block = blocks[b];
+  if (block.length + run.length <= MAX_BLOCK) {
+    block.slots.copyWithin(off + run.length, off, block.length);
+    block.slots.set(run, off);
+    lengthChanged(b, run.length);
+    return;
+  }
+  // A full block splits into halves (a long run into several).
+  const joined = Array.from(block.slots.subarray(0, off)).concat(run, Array.from(block.slots.subarray(off, block.length)));
   const pieces = [];
-  for (let i = 0; i < joined.length; i += MAX_BLOCK / 2) pieces.push(joined.slice(i, i + MAX_BLOCK / 2));
+  for (let i = 0; i < joined.length; i += MAX_BLOCK / 2) pieces.push(newBlock(joined.slice(i, i + MAX_BLOCK / 2)));
   blocks.splice(b, 1, ...pieces);
+  countBlocks();
+}
+// The slots of an insertion run: slot, slot±1, … (len < 0: descending).
+function placementSlots(slot, len) {
+  const run = new Array(Math.abs(len));
+  for (let i = 0; i < run.length; i++) run[i] = len < 0 ? slot - i : slot + i;
+  return run;
 }
 function gridSlice(start, end) {
   const out = [];
   let pos = 0;
   for (const block of blocks) {
     if (pos + block.length > start) {
-      for (let i = Math.max(0, start - pos); i < block.length && pos + i < end; i++) out.push(block[i]);
+      for (let i = Math.max(0, start - pos); i < block.length && pos + i < end; i++) out.push(block.slots[i]);
     }
     pos += block.length;
     if (pos >= end) break;
@@ -131,30 +229,45 @@ function gridSlice(start, end) {
 function positionOf(slot) {
   let pos = 0;
   for (const block of blocks) {
-    const i = block.indexOf(slot);
+    const i = block.slots.subarray(0, block.length).indexOf(slot);
     if (i >= 0) return pos + i;
     pos += block.length;
   }
   return -1;
 }
-function setRuns(runs, value) {
-  for (let i = 0; i < runs.length; i += 2) {
-    for (let s = runs[i], e = runs[i] + runs[i + 1]; s < e; s++) sel[s] = value;
-    count += value ? runs[i + 1] : -runs[i + 1];
+// Applies step k's selection change, forwards or undone. No allocation: a long replay
+// applies one per step.
+function applySelection(k, forwards) {
+  let i = selectionStream.at[k];
+  if (i < 0) return;
+  const v = selectionStream.v;
+  for (let list = 0; list < 2; list++) {
+    const chosen = (list == 0) == forwards;
+    let end = 0;
+    for (let r = 0, n = v[i++]; r < n; r++) {
+      const start = end + v[i++], len = v[i++];
+      end = start + len;
+      sel.fill(chosen ? 1 : 0, start, end);
+      count += chosen ? len : -len;
+    }
   }
 }
 function forward(k) {
-  const s = D.s[k];
-  if (s) { setRuns(s[0], 1); setRuns(s[1], 0); }
-  const g = D.g[k];
+  applySelection(k, true);
+  const g = gridChange(k);
   if (g) {
-    // The deleted photos' slots are read from the grid, and kept for the way back.
+    // The deleted photos' slots are read from the grid (from the last run, so that the others
+    // keep their positions), and kept for the way back.
     const gone = [];
-    for (let i = g[0].length - 2; i >= 0; i -= 2) gone.push(removeRun(g[0][i], g[0][i + 1]));
-    deletedAt.set(k, gone.reverse());
-    for (let i = 0; i < g[1].length; i += 3) insertRun(g[1][i], g[1][i + 1], g[1][i + 2]);
+    for (let i = g[0].length - 2; i >= 0; i -= 2) {
+      const slots = [];
+      removeRun(g[0][i], g[0][i + 1], slots);
+      gone.push(slots);
+    }
+    for (let r = gone.length - 1; r >= 0; r--) for (const slot of gone[r]) deletedSlots.push(slot);
+    for (let i = 0; i < g[1].length; i += 3) insertRun(g[1][i], placementSlots(g[1][i + 1], g[1][i + 2]));
   }
-  const t = D.k[k];
+  const t = D.trayChanges[k];
   if (t) {
     if (t.all) { allPicks.set(k, picks); picks = t.all.slice(); }
     else {
@@ -164,16 +277,14 @@ function forward(k) {
   }
 }
 function backward(k) {
-  const s = D.s[k];
-  if (s) { setRuns(s[1], 1); setRuns(s[0], 0); }
-  const g = D.g[k];
+  applySelection(k, false);
+  const g = gridChange(k);
   if (g) {
-    for (let i = g[1].length - 3; i >= 0; i -= 3) removeRun(g[1][i], Math.abs(g[1][i + 2]));
-    const gone = deletedAt.get(k);
-    for (let i = 0, r = 0; i < g[0].length; i += 2, r++) insertRun(g[0][i], 0, 0, gone[r]);
-    deletedAt.delete(k);
+    for (let i = g[1].length - 3; i >= 0; i -= 3) removeRun(g[1][i], Math.abs(g[1][i + 2]), []);
+    const gone = deletedSlots.splice(deletedSlots.length - deletedCount(g));
+    for (let i = 0, at = 0; i < g[0].length; at += g[0][i + 1], i += 2) insertRun(g[0][i], gone.slice(at, at + g[0][i + 1]));
   }
-  const t = D.k[k];
+  const t = D.trayChanges[k];
   if (t) {
     if (t.all) { picks = allPicks.get(k); }
     else {
@@ -189,26 +300,26 @@ function moveTo(n) {
 }
 
 // What each step says, as the step list and the live region read it.
-const stateAt = (k) => k == 0 ? 0 : D.m[k - 1];
+const stateAt = (k) => k == 0 ? 0 : E.state[k - 1];
 const selectingAt = (k) => (stateAt(k) & 1) == 1;
 const sheetAt = (k) => [null, "share", "edit"][stateAt(k) >> 1];
 const shownCount = () => count + (D.breakCount ? 1 : 0);
 const titleFor = (k) => !selectingAt(k) ? "Long press a photo" : shownCount() == 0 ? "Select items" : shownCount() + " selected";
 function eventText(k) {
-  const ev = D.eventNames[D.e[k - 1]];
+  const ev = D.eventNames[E.kind[k - 1]];
   const photo = photoArg(k);
   if (photo != null) return ev + " " + photo;
-  const lc = D.lc[k];
+  const lc = D.libraryChanges[k];
   if (lc) return ev + " \u2212" + lc[0] + " +" + lc[1];
   return ev;
 }
 function outcomeText(k) {
-  const o = D.o[k - 1];
-  return o == 0 ? "applied" : o == 1 ? "ignored" : "rejected: " + D.reasons[o - 2];
+  const o = E.outcome[k - 1];
+  return o == 0 ? "applied" : o == 1 ? "ignored" : "rejected: " + D.rejectionReasons[o - 2];
 }
 function effectsText(k) {
   const parts = [];
-  const fx = D.fx[k];
+  const fx = D.actions[k];
   if (fx) {
     const kind = fx[0];
     if (kind == "open") parts.push("open " + name(fx[1]));
@@ -218,15 +329,15 @@ function effectsText(k) {
       parts.push(kind + (fx[3] ? " " + fx[3] : "") + " " + listed);
     }
   }
-  const f = D.f[k - 1];
+  const f = E.effects[k - 1];
   if (f & 1) parts.push("haptic");
   if (f & 2) parts.push("animation snappy");
   if (f & 4) parts.push("animation none");
-  const a = D.a[k - 1];
-  if (a) parts.push("\u201c" + D.announcementTexts[a - 1] + "\u201d");
+  const a = E.announcement[k - 1];
+  if (a) parts.push("\u201c" + D.announcements[a - 1] + "\u201d");
   return parts.join(", ");
 }
-const rowText = (k) => k == 0 ? "   0  start: " + D.photos + " photos" + (D.limit != null ? ", limit " + D.limit : "")
+const rowText = (k) => k == 0 ? "   0  start: " + D.photos.initial + " photos" + (D.limit != null ? ", limit " + D.limit : "")
   : String(k).padStart(4) + "  " + eventText(k) + "  \u2192 " + outcomeText(k) + (effectsText(k) ? "; " + effectsText(k) : "");
 
 // Photos look like the seed's demo photos: a gradient chosen by the photo's number.
@@ -262,12 +373,12 @@ function cell(slot, marks) {
 function marksOf(k) {
   const marks = new Map();
   if (k == 0) return marks;
-  const s = D.s[k];
+  const s = selectionChange(k);
   const each = (runs, step, f) => { for (let i = 0; i < runs.length; i += step) for (let j = 0; j < runs[i + step - 1] && j < 5000; j++) f(i, j); };
   if (s) { each(s[0], 2, (i, j) => marks.set(s[0][i] + j, "chosen")); each(s[1], 2, (i, j) => marks.set(s[1][i] + j, "unchosen")); }
-  const g = D.g[k];
+  const g = gridChange(k);
   if (g) {
-    const gone = new Set((deletedAt.get(k) || []).flat());
+    const gone = new Set(deletedBy(k, g));
     for (const [slot] of insertedSlots(g[1], 5000)) marks.set(slot, gone.has(slot) ? "moved" : "inserted");
   }
   return marks;
@@ -295,8 +406,8 @@ function listRuns(runs, step, limit) {
 }
 
 function renderChanges(k) {
-  const s = D.s[k], g = D.g[k];
-  const gone = g ? (deletedAt.get(k) || []).flat() : [];
+  const s = selectionChange(k), g = gridChange(k);
+  const gone = g ? deletedBy(k, g) : [];
   const goneAt = [];
   if (g) for (let i = 0, r = 0; i < g[0].length; i += 2) for (let j = 0; j < g[0][i + 1]; j++) goneAt.push(g[0][i] + j);
   const inserted = g ? insertedSlots(g[1], 1e9) : [];
@@ -320,14 +431,32 @@ function renderChanges(k) {
   $("changesTitle").textContent = k == 0 ? "The initial state" : "What step " + k + " changed";
 }
 
+// Where the window centres at step k: the grid position of what the nearest step up to k
+// (at most 5,000 back) touched, and that step. What a step touched is read from the data: the
+// first photo its grid change inserted (else the place of the first it deleted), else the
+// photo its event names, else the first it chose or unchose; a photo counts while it is in the
+// grid now, at its position now.
+function touchedAt(k) {
+  const clamp = (position) => Math.min(position, Math.max(gridCount - 1, 0));
+  for (let j = k; j > 0 && j > k - 5000; j--) {
+    const g = gridChange(j);
+    if (g && g[1].length > 0) return { step: j, position: inGrid[g[1][1]] ? positionOf(g[1][1]) : clamp(g[1][0]) };
+    if (g && g[0].length > 0) return { step: j, position: clamp(g[0][0]) };
+    const s = selectionChange(j);
+    const changed = s ? (s[0].length > 0 ? s[0][0] : s[1].length > 0 ? s[1][0] : -1) : -1;
+    for (const slot of [photoOf(j), changed]) if (slot >= 0 && inGrid[slot]) return { step: j, position: positionOf(slot) };
+  }
+  return null;
+}
+
 function renderGrid(k) {
   const grid = $("grid");
   grid.style.gridTemplateColumns = "repeat(" + D.columns + ", 1fr)";
   grid.textContent = "";
   const marks = marksOf(k);
   // The photos this step touches, else those the last step that touched any did.
-  focus = -1;
-  for (let j = k; j > 0 && j > k - 5000; j--) if (D.x[j - 1] >= 0) { focus = D.x[j - 1]; break; }
+  const touched = touchedAt(k);
+  focus = touched ? touched.position : -1;
   let start = 0, end = gridCount;
   const large = gridCount > SMALL_GRID;
   if (large) {
@@ -350,7 +479,7 @@ function renderGrid(k) {
       frag.appendChild(row);
     }
     const el = cell(slot, marks);
-    if (start + i == focus && k > 0 && D.x[k - 1] >= 0) el.classList.add("focus");
+    if (start + i == focus && touched.step == k) el.classList.add("focus");
     row.appendChild(el);
   });
   grid.appendChild(frag);
@@ -383,7 +512,7 @@ function renderOverview(start, end, large) {
   let pos = 0, chosen = 0;
   const n = Math.max(1, gridCount);
   for (const block of blocks) {
-    for (let i = 0; i < block.length; i++, pos++) if (sel[block[i]]) { bins[Math.floor(pos * w / n)]++; chosen++; }
+    for (let i = 0; i < block.length; i++, pos++) if (sel[block.slots[i]]) { bins[Math.floor(pos * w / n)]++; chosen++; }
   }
   const ctx = canvas.getContext("2d");
   ctx.clearRect(0, 0, w, h);
@@ -443,7 +572,7 @@ function renderRows() {
   for (const el of [...spacer.children]) el.remove();
   for (let k = first; k <= last; k++) {
     const row = document.createElement("div");
-    row.className = "row" + (k > 0 && D.o[k - 1] == 1 ? " ignored" : k > 0 && D.o[k - 1] > 1 ? " rejected" : "");
+    row.className = "row" + (k > 0 && E.outcome[k - 1] == 1 ? " ignored" : k > 0 && E.outcome[k - 1] > 1 ? " rejected" : "");
     row.style.top = (k * ROW_H) + "px";
     row.setAttribute("role", "option");
     row.id = "row-" + k;
@@ -530,17 +659,17 @@ function show(n, fromHash) {
 // count the diffs give agrees with the engine's at each one; the body says what it found.
 function verifyWalk() {
   const problems = [];
-  const check = (k) => { const want = k == 0 ? 0 : D.c[k - 1]; if (count != want && problems.length < 5) problems.push("step " + k + ": count " + count + " != " + want); };
+  const check = (k) => { const want = k == 0 ? 0 : E.count[k - 1]; if (count != want && problems.length < 5) problems.push("step " + k + ": count " + count + " != " + want); };
   moveTo(0); check(0);
   while (cur < D.steps) { forward(++cur); check(cur); }
   while (cur > 0) { backward(cur--); check(cur); }
-  if (gridCount != D.photos) problems.push("back at step 0 the grid has " + gridCount + " photos, not " + D.photos);
+  if (gridCount != D.photos.initial) problems.push("back at step 0 the grid has " + gridCount + " photos, not " + D.photos.initial);
   document.body.dataset.verified = problems.length ? problems.join("; ") : "ok";
 }
 
 function stepFromHash() {
   const m = /step=(\d+)/.exec(location.hash);
-  return m ? parseInt(m[1], 10) : D.at;
+  return m ? parseInt(m[1], 10) : D.openAt;
 }
 
 $("first").addEventListener("click", () => show(0));
@@ -564,11 +693,13 @@ window.addEventListener("hashchange", () => show(stepFromHash(), true));
 $("phone").classList.toggle("reduce", !!D.reduceMotion);
 $("phone").style.width = D.width + "px";
 $("file").textContent = D.name;
-$("summary").textContent = D.steps + " events over " + D.photos.toLocaleString("en-US") + " photos" +
+$("summary").textContent = D.steps + " events over " + D.photos.initial.toLocaleString("en-US") + " photos" +
   (D.limit != null ? ", limit " + D.limit : "") + (D.reduceMotion ? ", Reduce Motion on" : "") + ". \u2190 \u2192 step, Home End jump.";
 if (/verify/.test(location.hash)) verifyWalk();
 show(stepFromHash(), true);
 document.body.dataset.loadMs = (performance.now() - started).toFixed(1);
+// From the start of the page's loading (reading the file included) to the first drawing.
+document.body.dataset.openMs = performance.now().toFixed(1);
 // #step=N&bench: then step forwards 100 times, for the time one step takes.
 if (/bench/.test(location.hash)) {
   const t = performance.now();

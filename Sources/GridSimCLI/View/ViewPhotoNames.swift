@@ -1,3 +1,5 @@
+import Foundation
+
 /// The names of a page's photos, slot by slot, written compactly: a list of runs, each
 /// naming the next `count` slots (docs/view-page.md, "photos").
 ///
@@ -51,7 +53,7 @@ struct ViewPhotoNames {
     /// Names the next slot `id` (its UTF-8 bytes).
     mutating func append(_ id: UnsafeRawBufferPointer) {
         if let bits = Self.uuid(id) {
-            if kind == .uuid, bits.lowercase == nil || bits.lowercase == lowercase, suffix.elementsEqual(id[36...]) {
+            if kind == .uuid, bits.lowercase == nil || bits.lowercase == lowercase, Self.suffix(of: id, is: suffix) {
                 count += 1
             } else {
                 closeRun()
@@ -78,6 +80,12 @@ struct ViewPhotoNames {
             closeRun()
             appendToList(id)
         }
+    }
+
+    /// Whether `id` continues past its first 36 bytes with `suffix` and nothing else.
+    private static func suffix(of id: UnsafeRawBufferPointer, is suffix: [UInt8]) -> Bool {
+        guard id.count - 36 == suffix.count else { return false }
+        return suffix.withUnsafeBytes { memcmp($0.baseAddress!, id.baseAddress! + 36, suffix.count) == 0 }
     }
 
     /// The JSON with every run written and the list closed.
@@ -150,45 +158,63 @@ struct ViewPhotoNames {
         return (start, number)
     }
 
-    /// The bits of an id that starts `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hex digits of
-    /// one case; nil for any other id.
-    static func uuid(_ id: UnsafeRawBufferPointer) -> UUIDBits? {
-        guard id.count >= 36 else { return nil }
-        var bits = UUIDBits(high: 0, low: 0, lowercase: nil)
-        var upper = false
-        var lower = false
-        var nibbles = 0
-        for index in 0..<36 {
-            let character = id[index]
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let value: UInt64
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt64(character - UInt8(ascii: "0"))
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = UInt64(character - UInt8(ascii: "A") + 10); upper = true
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = UInt64(character - UInt8(ascii: "a") + 10); lower = true
-            default: return nil
-            }
-            if nibbles < 16 { bits.high = bits.high << 4 | value } else { bits.low = bits.low << 4 | value }
-            nibbles += 1
+    /// The value of each byte as a hex digit: 0-15 for `0-9`, 16-21 for `A-F` (10-15, marked
+    /// uppercase), 32-37 for `a-f` (marked lowercase), 255 for any other byte.
+    private static let hexDigits: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10 | 16
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10 | 32
+        default: 255
         }
-        if upper && lower { return nil }
-        bits.lowercase = lower ? true : upper ? false : nil
-        return bits
+    }
+
+    /// The bits of an id that starts `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hex digits of
+    /// one case; nil for any other id. One table lookup a byte.
+    static func uuid(_ id: UnsafeRawBufferPointer) -> UUIDBits? {
+        guard id.count >= 36, id[8] == UInt8(ascii: "-"), id[13] == UInt8(ascii: "-"), id[18] == UInt8(ascii: "-"),
+            id[23] == UInt8(ascii: "-")
+        else { return nil }
+        return hexDigits.withUnsafeBufferPointer { table -> UUIDBits? in
+            let bytes = id.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var marks: UInt8 = 0
+            // The groups' digits, 8-4-4-4-12, as one number each part of 16 digits.
+            func digits(_ range: Range<Int>, into word: inout UInt64) {
+                for index in range {
+                    let digit = table[Int(bytes[index])]
+                    marks |= digit
+                    word = word << 4 | UInt64(digit & 15)
+                }
+            }
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            digits(0..<8, into: &high)
+            digits(9..<13, into: &high)
+            digits(14..<18, into: &high)
+            digits(19..<23, into: &low)
+            digits(24..<36, into: &low)
+            // 255 marks a byte that is no hex digit; 16 and 32 together, digits of both cases.
+            if marks & 0xC0 != 0 || marks & 48 == 48 { return nil }
+            return UUIDBits(high: high, low: low, lowercase: marks & 32 != 0 ? true : marks & 16 != 0 ? false : nil)
+        }
     }
 
     /// The 16 bytes of `bits` as 20 base-85 digits.
     static func appendBase85(_ bits: UUIDBits, to digits: inout [UInt8]) {
-        for word in [bits.high >> 32, bits.high & 0xFFFF_FFFF, bits.low >> 32, bits.low & 0xFFFF_FFFF] {
-            var value = word
-            var divisor: UInt64 = 85 * 85 * 85 * 85
-            for _ in 0..<5 {
-                digits.append(base85[Int(value / divisor)])
-                value %= divisor
-                divisor /= 85
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            base85.withUnsafeBufferPointer { alphabet in
+                for word in 0..<4 {
+                    var value = word < 2 ? bits.high : bits.low
+                    value = word % 2 == 0 ? value >> 32 : value & 0xFFFF_FFFF
+                    // Least significant digit first, written backwards: divisions by a constant.
+                    for place in (0..<5).reversed() {
+                        buffer[word * 5 + place] = alphabet[Int(value % 85)]
+                        value /= 85
+                    }
+                }
             }
+            digits.append(contentsOf: buffer.prefix(20))
         }
     }
 }

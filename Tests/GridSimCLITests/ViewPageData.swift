@@ -16,8 +16,22 @@ struct ViewPageData {
     let names: [String]
     /// `events.<field>`, one number per step.
     let events: [String: [Int]]
-    /// By step: the slots chosen and unchosen.
-    let selectionChanges: [Int: (chosen: [Int], unchosen: [Int])]
+    /// A selection written whole: the grid's photos but `slots`, or `slots`.
+    struct SelectionSet {
+        var allButSlots: Bool
+        var slots: [Int]
+
+        /// The slots chosen in a grid holding `grid`.
+        func chosen(in grid: [Int]) -> Set<Int> { allButSlots ? Set(grid).subtracting(slots) : Set(slots) }
+    }
+
+    enum SelectionChange {
+        case diff(chosen: [Int], unchosen: [Int])
+        case whole(before: SelectionSet, after: SelectionSet)
+    }
+
+    /// By step: the slots chosen and unchosen, or the selection before and after whole.
+    let selectionChanges: [Int: SelectionChange]
     /// By step: the positions deleted (in the grid before it) and the placements inserted
     /// (positions in the grid after it), both ascending.
     let gridChanges: [Int: (deleted: [Int], inserted: [(position: Int, slot: Int)])]
@@ -44,7 +58,14 @@ struct ViewPageData {
         names = try Self.names(runs)
         events = fields.mapValues { ViewVLQ.decode(Array($0.utf8)) }
         selectionChanges = try Self.entries(ViewVLQ.decode(Array(selection.utf8))) { numbers, at in
-            (Self.runs(numbers, &at), Self.runs(numbers, &at))
+            at += 1
+            if numbers[at - 1] == 0 { return .diff(chosen: Self.runs(numbers, &at), unchosen: Self.runs(numbers, &at)) }
+            func set() -> SelectionSet {
+                at += 1
+                return SelectionSet(allButSlots: numbers[at - 1] == 1, slots: Self.runs(numbers, &at))
+            }
+            let before = set()
+            return .whole(before: before, after: set())
         }
         gridChanges = try Self.entries(ViewVLQ.decode(Array(grid.utf8))) { numbers, at in
             (Self.runs(numbers, &at), Self.placements(numbers, &at))

@@ -28,6 +28,19 @@ extension ViewTimelineBuilder {
         }
     }
 
+    /// A set of the grid's photos: 0 and the runs of its slots, or 1 and the runs of the grid's
+    /// slots it lacks, whichever list is shorter (the first without the grid). O(N / 64 + the
+    /// slots listed).
+    static func writeSet(_ set: SelectionBitmap, in grid: SelectionBitmap?, to vlq: inout ViewVLQ) {
+        guard let grid, set.count * 2 > grid.count else {
+            vlq.append(0)
+            writeRuns(Array(set), to: &vlq)
+            return
+        }
+        vlq.append(1)
+        writeRuns(Array(grid.subtracting(set)), to: &vlq)
+    }
+
     /// Grid positions, ascending, as runs of consecutive positions: gap and length, as
     /// `writeRuns`. The page reads the slots there from its own grid, and keeps them to put
     /// them back when it steps backwards.
@@ -92,13 +105,14 @@ extension ViewTimelineBuilder {
     }
 
     /// An action effect: `["open",slot]`, `["navigateBack"]`, `["deleted",count,[slots]]`,
-    /// `["moved",…]`, `["present",count,[slots],"share"]`; photos past the first few counted.
-    static func write(_ action: SlotAction, to json: inout ViewPageJSON) {
-        func photos(_ kind: StaticString, _ slots: [PhotoSlot], sheet: Sheet? = nil) {
+    /// `["moved",…]`, `["present",count,[slots],"share"]`, with `photos` the count and the first
+    /// photos of the last three (the engine lists none: `FastEngine.listsActionPhotos`).
+    static func write(_ action: SlotAction, photos: (count: Int, first: [PhotoSlot]), to json: inout ViewPageJSON) {
+        func listed(_ kind: StaticString, sheet: Sheet? = nil) {
             json.raw("[\""); json.raw(kind); json.raw("\",")
-            json.integer(slots.count)
+            json.integer(photos.count)
             json.byte(UInt8(ascii: ","))
-            json.integers(slots.prefix(listedEffectPhotos).map { Int($0.rawValue) })
+            json.integers(photos.first.map { Int($0.rawValue) })
             if let sheet {
                 json.byte(UInt8(ascii: ","))
                 json.string(sheet.rawValue)
@@ -111,9 +125,9 @@ extension ViewTimelineBuilder {
             json.integer(Int(slot.rawValue))
             json.byte(UInt8(ascii: "]"))
         case .navigateBack: json.raw("[\"navigateBack\"]")
-        case .deleted(let slots): photos("deleted", slots)
-        case .moved(let slots): photos("moved", slots)
-        case .present(let sheet, let slots): photos("present", slots, sheet: sheet)
+        case .deleted: listed("deleted")
+        case .moved: listed("moved")
+        case .present(let sheet, _): listed("present", sheet: sheet)
         }
     }
 }

@@ -60,9 +60,11 @@ struct ViewTimelineBuilder {
 
     /// The selection before an event, as much of it as the event can change.
     private enum SelectionBefore {
-        /// A copy, diffed after the event (`changes(since:)`). The engine's next write to a
-        /// chunk the copy shares copies the chunk, so it is taken only when needed.
-        case copy(SelectionBitmap)
+        /// A copy: diffed after the event (`changes(since:)`), or written whole
+        /// (`wholeSetChange`), as the grid's photos then (`grid`, nil when the event may change
+        /// the grid and the copy would not pay) but a few, or as its own. The engine's next
+        /// write to a chunk a copy shares copies the chunk, so a copy is taken only when needed.
+        case copy(SelectionBitmap, grid: SelectionBitmap?)
         /// An event that names a photo (a tap, long press, select or tray removal) changes at
         /// most that photo: whether it was chosen, and the count.
         case photo(PhotoSlot, wasChosen: Bool, count: Int)
@@ -86,6 +88,9 @@ struct ViewTimelineBuilder {
     init(header: TraceHeader) {
         self.header = header
         engine = FastEngine(configuration: header.configuration)
+        // A Share of a million chosen photos would list them all in grid order; the page shows
+        // the first few and the count, which `photos(of:before:)` finds from the state before.
+        engine.listsActionPhotos = false
         gridCount = engine.photoCount
     }
 
@@ -133,15 +138,25 @@ struct ViewTimelineBuilder {
         if let slot = namedPhoto, !engine.isDragging {
             selection = .photo(slot, wasChosen: engine.selection.contains(slot), count: engine.selectedCount)
         } else {
-            selection = .copy(engine.selection)
+            selection = .copy(engine.selection, grid: gridForWholeSelection(before: event))
         }
         return Before(selection: selection, picks: engine.limit == nil ? [] : engine.pickOrder, removed: removed)
+    }
+
+    /// The grid's photos before `event`, for its selection written whole as the grid's photos
+    /// but a few: that form is taken only by a selection of more than half the grid, and a
+    /// copy of a grid the event changes would make the engine copy what it writes.
+    private func gridForWholeSelection(before event: SlotEvent) -> SelectionBitmap? {
+        switch event {
+        case .delete, .libraryChanged: engine.selectedCount * 2 > engine.photoCount ? engine.grid.live : nil
+        default: engine.grid.live
+        }
     }
 
     /// What the event changed in the selection.
     private func selectionChanges(since before: SelectionBefore) throws -> SelectionChanges {
         switch before {
-        case .copy(let old):
+        case .copy(let old, _):
             return engine.selection.changes(since: old)
         case .photo(let slot, let wasChosen, let count):
             let isChosen = engine.selection.contains(slot)
@@ -189,14 +204,9 @@ struct ViewTimelineBuilder {
     private mutating func recordChanges(of event: SlotEvent, result: SlotStep, before: Before) throws {
         if let action = result.action {
             actions.startEntry(at: step)
-            Self.write(action, to: &actions.json)
+            Self.write(action, photos: photos(of: action, before: before), to: &actions.json)
         }
-        let selection = try selectionChanges(since: before.selection)
-        if !selection.isEmpty {
-            selectionDiffs.startEntry(at: step)
-            Self.writeRuns(selection.added, to: &selectionDiffs.vlq)
-            Self.writeRuns(selection.removed, to: &selectionDiffs.vlq)
-        }
+        try recordSelectionChange(since: before.selection)
         if let grid = try gridChange(event, before: before) {
             gridDiffs.startEntry(at: step)
             Self.writePositionRuns(grid.deleted, to: &gridDiffs.vlq)
@@ -206,6 +216,62 @@ struct ViewTimelineBuilder {
             pickDiffs.startEntry(at: step)
             Self.writePickChange(from: before.picks, to: engine.pickOrder, to: &pickDiffs.json)
         }
+    }
+
+    /// The photos a Delete, Move, Share or Edit acts on, the chosen ones before it: how many,
+    /// and the first `listedEffectPhotos` in grid order (O(k log k) for k chosen photos fewer
+    /// than a sixteenth of the grid, else a walk from the grid's start until they are found).
+    private func photos(of action: SlotAction, before: Before) -> (count: Int, first: [PhotoSlot]) {
+        switch action {
+        case .deleted:
+            // Its photos, in grid order, are the ones it removed.
+            return (before.removed.count, before.removed.prefix(Self.listedEffectPhotos).map { PhotoSlot(rawValue: $0.slot) })
+        case .moved, .present:
+            break
+        case .open, .navigateBack:
+            return (0, [])
+        }
+        guard case .copy(let chosen, _) = before.selection else { return (0, []) }
+        let grid = engine.grid
+        if chosen.count * 16 < grid.count { return (chosen.count, Array(grid.slots(of: chosen).prefix(Self.listedEffectPhotos))) }
+        var first: [PhotoSlot] = []
+        var position = 0
+        while first.count < Self.listedEffectPhotos && position < grid.count {
+            let end = min(grid.count, position + 1024)
+            grid.forEachSlotRun(inPositions: position..<end) { start, length in
+                for offset in 0..<length where first.count < Self.listedEffectPhotos {
+                    let slot = PhotoSlot(rawValue: start.rawValue + UInt32(offset))
+                    if chosen.contains(slot) { first.append(slot) }
+                }
+            }
+            position = end
+        }
+        return (chosen.count, first)
+    }
+
+    /// A change of the count by more than this writes the selection before and after whole,
+    /// each as its photos or as the grid's photos but these, whichever is shorter, instead of
+    /// the photos chosen and unchosen: a Select all over a million photos, or the Done after
+    /// it, is then a few numbers rather than a run per gap in the slots, and nothing of the
+    /// grid's size is listed.
+    static let wholeSetChange = 4096
+
+    /// The selection's change: the photos chosen and unchosen (form 0), or the selection
+    /// before and after (form 1), when the count moved by more than `wholeSetChange`.
+    private mutating func recordSelectionChange(since before: SelectionBefore) throws {
+        if case .copy(let old, let oldGrid) = before, abs(engine.selectedCount - old.count) > Self.wholeSetChange {
+            selectionDiffs.startEntry(at: step)
+            selectionDiffs.vlq.append(1)
+            Self.writeSet(old, in: oldGrid, to: &selectionDiffs.vlq)
+            Self.writeSet(engine.selection, in: engine.grid.live, to: &selectionDiffs.vlq)
+            return
+        }
+        let selection = try selectionChanges(since: before)
+        guard !selection.isEmpty else { return }
+        selectionDiffs.startEntry(at: step)
+        selectionDiffs.vlq.append(0)
+        Self.writeRuns(selection.added, to: &selectionDiffs.vlq)
+        Self.writeRuns(selection.removed, to: &selectionDiffs.vlq)
     }
 
     private struct GridChange {

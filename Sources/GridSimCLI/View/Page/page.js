@@ -44,22 +44,26 @@ const E = {};
 for (const key of Object.keys(D.events)) E[key] = decodeVLQ(D.events[key], new Int32Array(D.steps));
 
 // The sparse streams: each entry is the step's distance from the previous entry's, then its
-// runs. `at[k]` is where step k's runs start, -1 for a step without an entry.
-function indexEntries(text, skip) {
+// body. `at[k]` is where step k's body starts, -1 for a step without an entry.
+function indexEntries(text, skipBody) {
   const v = decodeVLQ(text, new Float64Array(countVLQ(text)));
   const at = new Int32Array(D.steps + 1).fill(-1);
   for (let i = 0, step = 0; i < v.length;) {
     step += v[i++];
     at[step] = i;
-    i = skip(v, skip(v, i, 2), 3);
+    i = skipBody(v, i);
   }
   return { v, at };
 }
 // Past a list of runs of `width` numbers each (gap and length; for insertions gap, slot and
-// length), with its count first. Selection entries have two lists of pairs.
+// length), with its count first.
 const skipRuns = (v, i, width) => i + 1 + v[i] * width;
-const selectionStream = indexEntries(D.selectionChanges, (v, i, width) => skipRuns(v, i, 2));
-const gridStream = indexEntries(D.gridChanges, skipRuns);
+// A selection entry: form 0, the runs chosen and unchosen; form 1, the selection before and
+// after, each a flag (1: the grid's photos but these) and runs.
+const skipSet = (v, i) => skipRuns(v, i + 1, 2);
+const selectionStream = indexEntries(D.selectionChanges,
+  (v, i) => v[i] == 0 ? skipRuns(v, skipRuns(v, i + 1, 2), 2) : skipSet(v, skipSet(v, i + 1)));
+const gridStream = indexEntries(D.gridChanges, (v, i) => skipRuns(v, skipRuns(v, i, 2), 3));
 D.events = D.selectionChanges = D.gridChanges = null;
 
 // Runs as [start, length, …] from gaps and lengths; returns them and where the list ends.
@@ -81,12 +85,22 @@ function readPlacements(v, at) {
   }
   return [runs, at];
 }
-// Step k's photos chosen and unchosen, as runs of slots; null when it changed none.
+// Step k's photos chosen and unchosen, as runs of slots; null when it changed none or when
+// its entry gives the selection whole (`wholeSelection`).
 function selectionChange(k) {
   const at = selectionStream.at[k];
-  if (at < 0) return null;
-  const [chosen, next] = readRuns(selectionStream.v, at);
+  if (at < 0 || selectionStream.v[at] != 0) return null;
+  const [chosen, next] = readRuns(selectionStream.v, at + 1);
   return [chosen, readRuns(selectionStream.v, next)[0]];
+}
+// The selection before and after step k, when its entry gives them whole: each
+// { grid: whether it is the grid's photos but `runs`, runs }; else null.
+function wholeSelection(k) {
+  const at = selectionStream.at[k];
+  if (at < 0 || selectionStream.v[at] != 1) return null;
+  const v = selectionStream.v, sets = [];
+  for (let i = at + 1, n = 0; n < 2; n++) { const grid = v[i] == 1, [runs, next] = readRuns(v, i + 1); sets.push({ grid, runs }); i = next; }
+  return sets;
 }
 // Step k's grid positions deleted (runs, in the grid before it) and inserted (placements, in
 // the grid after it); null when it changed none.
@@ -125,8 +139,21 @@ const photoOf = (k) => E.photo[k - 1] - 1;
 const photoArg = (k) => { const p = photoOf(k); return p >= 0 ? name(p) : null; };
 
 // The state the page shows, rebuilt by applying diffs.
-const sel = new Uint8Array(totalSlots), inGrid = new Uint8Array(totalSlots);
-inGrid.fill(1, 0, D.photos.initial);
+// The chosen photos and the photos in the grid, a bit per slot: a selection given whole is a
+// copy or a clear of a word per 32 slots.
+const sel = new Int32Array((totalSlots + 31) >>> 5), inGrid = new Int32Array(sel.length);
+const isChosen = (slot) => (sel[slot >>> 5] >>> (slot & 31)) & 1;
+const isInGrid = (slot) => (inGrid[slot >>> 5] >>> (slot & 31)) & 1;
+function setBit(bits, slot, on) {
+  if (on) bits[slot >>> 5] |= 1 << (slot & 31); else bits[slot >>> 5] &= ~(1 << (slot & 31));
+}
+// Sets or clears the bits of slots start ..< end: whole words at once.
+function setBits(bits, start, end, on) {
+  while (start < end && (start & 31) != 0) setBit(bits, start++, on);
+  while (end > start && (end & 31) != 0) setBit(bits, --end, on);
+  if (start < end) bits.fill(on ? -1 : 0, start >>> 5, end >>> 5);
+}
+setBits(inGrid, 0, D.photos.initial, true);
 let count = 0, picks = [], cur = 0, focus = -1;
 const allPicks = new Map();
 // The slots the grid changes up to the step shown deleted, oldest first, so that stepping back
@@ -183,7 +210,7 @@ function removeRun(pos, len, removed) {
   while (len > 0) {
     locate(pos, false);
     const block = blocks[found.block], off = found.offset, k = Math.min(len, block.length - off);
-    for (let i = off; i < off + k; i++) { removed.push(block.slots[i]); inGrid[block.slots[i]] = 0; }
+    for (let i = off; i < off + k; i++) { removed.push(block.slots[i]); setBit(inGrid, block.slots[i], false); }
     block.slots.copyWithin(off, off + k, block.length);
     lengthChanged(found.block, -k);
     len -= k;
@@ -192,7 +219,7 @@ function removeRun(pos, len, removed) {
 // Inserts the slots of `run` (an array) at pos.
 function insertRun(pos, run) {
   gridCount += run.length;
-  for (const slot of run) inGrid[slot] = 1;
+  for (const slot of run) setBit(inGrid, slot, true);
   locate(pos, true);
   const b = found.block, off = found.offset, block = blocks[b];
   if (block.length + run.length <= MAX_BLOCK) {
@@ -236,24 +263,43 @@ function positionOf(slot) {
   return -1;
 }
 // Applies step k's selection change, forwards or undone. No allocation: a long replay
-// applies one per step.
+// applies one per step. A selection given whole is set in one pass over the slots' bits (a
+// copy of which are in the grid, or a clear), then its runs.
 function applySelection(k, forwards) {
   let i = selectionStream.at[k];
   if (i < 0) return;
   const v = selectionStream.v;
+  if (v[i++] == 1) {
+    applySet(v, forwards ? skipSet(v, i) : i);
+    return;
+  }
   for (let list = 0; list < 2; list++) {
     const chosen = (list == 0) == forwards;
     let end = 0;
     for (let r = 0, n = v[i++]; r < n; r++) {
       const start = end + v[i++], len = v[i++];
       end = start + len;
-      sel.fill(chosen ? 1 : 0, start, end);
+      setBits(sel, start, end, chosen);
       count += chosen ? len : -len;
     }
   }
 }
+// Makes the selection the set at v[i]: the grid's photos but its runs, or its runs.
+function applySet(v, i) {
+  const grid = v[i++] == 1;
+  if (grid) sel.set(inGrid); else sel.fill(0);
+  count = grid ? gridCount : 0;
+  let end = 0;
+  for (let r = 0, n = v[i++]; r < n; r++) {
+    const start = end + v[i++], len = v[i++];
+    end = start + len;
+    setBits(sel, start, end, !grid);
+    count += grid ? -len : len;
+  }
+}
+// A step's grid change goes first both ways: a selection given whole is one of the grid after
+// the step (forwards) or before it (backwards).
 function forward(k) {
-  applySelection(k, true);
   const g = gridChange(k);
   if (g) {
     // The deleted photos' slots are read from the grid (from the last run, so that the others
@@ -267,6 +313,7 @@ function forward(k) {
     for (let r = gone.length - 1; r >= 0; r--) for (const slot of gone[r]) deletedSlots.push(slot);
     for (let i = 0; i < g[1].length; i += 3) insertRun(g[1][i], placementSlots(g[1][i + 1], g[1][i + 2]));
   }
+  applySelection(k, true);
   const t = D.trayChanges[k];
   if (t) {
     if (t.all) { allPicks.set(k, picks); picks = t.all.slice(); }
@@ -277,13 +324,13 @@ function forward(k) {
   }
 }
 function backward(k) {
-  applySelection(k, false);
   const g = gridChange(k);
   if (g) {
     for (let i = g[1].length - 3; i >= 0; i -= 3) removeRun(g[1][i], Math.abs(g[1][i + 2]), []);
     const gone = deletedSlots.splice(deletedSlots.length - deletedCount(g));
     for (let i = 0, at = 0; i < g[0].length; at += g[0][i + 1], i += 2) insertRun(g[0][i], gone.slice(at, at + g[0][i + 1]));
   }
+  applySelection(k, false);
   const t = D.trayChanges[k];
   if (t) {
     if (t.all) { picks = allPicks.get(k); }
@@ -355,8 +402,9 @@ function cell(slot, marks) {
   el.className = "cell";
   el.setAttribute("role", "gridcell");
   el.dataset.photo = id;
-  el.setAttribute("aria-selected", sel[slot] ? "true" : "false");
-  el.setAttribute("aria-label", "Photo " + id + (selectingAt(cur) ? (sel[slot] ? ", Selected" : ", Not selected") : ""));
+  const chosen = isChosen(slot);
+  el.setAttribute("aria-selected", chosen ? "true" : "false");
+  el.setAttribute("aria-label", "Photo " + id + (selectingAt(cur) ? (chosen ? ", Selected" : ", Not selected") : ""));
   const img = document.createElement("div");
   img.className = "img";
   paint(img, id);
@@ -414,9 +462,13 @@ function renderChanges(k) {
   const insertedSet = new Set(inserted.map((x) => x[0])), goneSet = new Set(gone);
   const describe = (pairs) => pairs.length == 0 ? "\u2014" :
     pairs.slice(0, 12).map(([slot, at]) => name(slot) + " (at " + at + ")").join(", ") + (pairs.length > 12 ? ", \u2026 (" + pairs.length + ")" : "");
+  // A selection given whole is told whole: what it is after the step, and what it was.
+  const whole = wholeSelection(k);
+  const describeSet = (set) => set.grid ? "every photo in the grid" + (set.runs.length ? " but " + listRuns(set.runs, 2, 12) : "")
+    : set.runs.length ? listRuns(set.runs, 2, 12) : "no photo";
   const rows = [
-    ["chosen", s ? listRuns(s[0], 2, 12) : "\u2014"],
-    ["unchosen", s ? listRuns(s[1], 2, 12) : "\u2014"],
+    ["chosen", s ? listRuns(s[0], 2, 12) : whole ? "the selection is now " + describeSet(whole[1]) : "\u2014"],
+    ["unchosen", s ? listRuns(s[1], 2, 12) : whole ? "it was " + describeSet(whole[0]) : "\u2014"],
     ["deleted", describe(gone.map((slot, i) => [slot, goneAt[i]]).filter(([slot]) => !insertedSet.has(slot)))],
     ["inserted", describe(inserted.filter(([slot]) => !goneSet.has(slot)))],
     ["moved", describe(inserted.filter(([slot]) => goneSet.has(slot)))],
@@ -440,11 +492,11 @@ function touchedAt(k) {
   const clamp = (position) => Math.min(position, Math.max(gridCount - 1, 0));
   for (let j = k; j > 0 && j > k - 5000; j--) {
     const g = gridChange(j);
-    if (g && g[1].length > 0) return { step: j, position: inGrid[g[1][1]] ? positionOf(g[1][1]) : clamp(g[1][0]) };
+    if (g && g[1].length > 0) return { step: j, position: isInGrid(g[1][1]) ? positionOf(g[1][1]) : clamp(g[1][0]) };
     if (g && g[0].length > 0) return { step: j, position: clamp(g[0][0]) };
     const s = selectionChange(j);
     const changed = s ? (s[0].length > 0 ? s[0][0] : s[1].length > 0 ? s[1][0] : -1) : -1;
-    for (const slot of [photoOf(j), changed]) if (slot >= 0 && inGrid[slot]) return { step: j, position: positionOf(slot) };
+    for (const slot of [photoOf(j), changed]) if (slot >= 0 && isInGrid(slot)) return { step: j, position: positionOf(slot) };
   }
   return null;
 }
@@ -512,7 +564,7 @@ function renderOverview(start, end, large) {
   let pos = 0, chosen = 0;
   const n = Math.max(1, gridCount);
   for (const block of blocks) {
-    for (let i = 0; i < block.length; i++, pos++) if (sel[block.slots[i]]) { bins[Math.floor(pos * w / n)]++; chosen++; }
+    for (let i = 0; i < block.length; i++, pos++) if (isChosen(block.slots[i])) { bins[Math.floor(pos * w / n)]++; chosen++; }
   }
   const ctx = canvas.getContext("2d");
   ctx.clearRect(0, 0, w, h);

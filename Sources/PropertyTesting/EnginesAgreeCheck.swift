@@ -67,7 +67,7 @@ struct EnginesAgreeCheck {
             let countBefore = reference.photoCount - inserted.count
             let positions = ReferenceModel.finalPositions(of: inserted, intoCount: countBefore)
             for position in positions {
-                let expected = reference.photos[position]
+                let expected = reference.photo(at: position)
                 let actual = names.id(for: record.fast.grid.slot(at: position))
                 if actual != expected { return "\(actual) at grid position \(position) vs \(expected)" }
             }

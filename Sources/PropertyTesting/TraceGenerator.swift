@@ -131,7 +131,7 @@ public struct TraceGenerator: Sendable {
     }
 
     private func knownPhoto(_ model: ReferenceModel, using random: inout Xoshiro256) -> PhotoID? {
-        model.photos.isEmpty ? nil : model.photos[Int.random(in: 0..<model.photos.count, using: &random)]
+        model.photoCount == 0 ? nil : model.photo(at: Int.random(in: 0..<model.photoCount, using: &random))
     }
 
     private func chosenPhoto(_ model: ReferenceModel, using random: inout Xoshiro256) -> PhotoID? {
@@ -263,7 +263,7 @@ public struct TraceGenerator: Sendable {
         // Mostly a few moves; sometimes a long sweep.
         let moves = random.standardChance(0.8) ? Int.random(in: 1...8, using: &random) : Int.random(in: 9...30, using: &random)
         context.burst = DragBurst(anchor: anchor, position: anchor, remaining: moves)
-        return .dragBegan(model.photos[anchor])
+        return .dragBegan(model.photo(at: anchor))
     }
 
     /// The next event of the burst in progress: mostly a move (small steps and jumps, past the
@@ -310,7 +310,7 @@ public struct TraceGenerator: Sendable {
         position = min(max(position, 0), count - 1)
         burst.position = position
         context.burst!.position = position
-        return .dragMoved(model.photos[position])
+        return .dragMoved(model.photo(at: position))
     }
 
     private func libraryChange(model: ReferenceModel, context: inout GenerationContext, using random: inout Xoshiro256)

@@ -1,32 +1,51 @@
-/// The plain, obviously correct implementation of SPEC.md sections 1 to 3.
+/// The plain, obviously correct implementation of SPEC.md sections 1 to 3 and 6.
 ///
-/// It works the way the seeds do: string ids, a `Set<String>` for the selection, an array for
-/// the grid and one for the picks. It is the oracle that faster engines are checked against,
-/// so it favours clarity over speed; it only avoids what would make it unusable on a grid of
-/// a million photos: no event rebuilds the grid or hashes every id again.
+/// It works the way the seeds do, with one change of names: each id is numbered once, the
+/// first time the model meets it (a dictionary from id to number, an array back), and
+/// everything else is arrays and sets of those numbers: the grid an array, the selection a
+/// set, the picks an array. So a pass over the grid is a pass over integers, never over
+/// strings. It is the oracle that faster engines are checked against, so it favours clarity
+/// over speed; it only avoids what would make it unusable on a grid of a million photos: no
+/// event hashes every id again, and finding a few photos in the grid is a scan for each.
 ///
-/// Costs, for N photos in the grid, k photos an event names or the selection holds:
-/// - a tap, long press or Select: O(1) hashing, plus O(picks) to drop a pick;
-/// - Select All: O(N) to append the new picks, the selection becoming a copy of the grid's
-///   set (shared until either changes, then copied without hashing);
-/// - a library change or Delete: O(k) hashing; then finding the k photos that leave takes a
-///   scan of the grid each while they are few (`scanLimit`), else one pass that looks every
-///   grid photo up; then one pass that closes the gaps and one that opens room for the
-///   insertions (each photo after the first change moves once), plus O(m²) integer steps for
-///   m insertions to work out where each ends up;
-/// - `selectedPhotos` (and so Delete, Move, Share, Edit): a scan per chosen photo while they
-///   are few, else one pass that looks every grid photo up.
+/// Costs, for N photos in the grid, k photos an event names or the selection holds (an id is
+/// hashed once per event that names it):
+/// - a tap, long press, Select or the tray's remove button: O(1) hashing, plus O(picks) to
+///   drop a pick;
+/// - Select All: one pass over the grid, hashing each number, to append the new picks;
+/// - Deselect All, Done, Back, Dismiss: O(1), plus O(k) to drop the selection;
+/// - `selectedPhotos`, and so Delete, Move, Share and Edit: a scan of the grid's numbers per
+///   chosen photo (each stops at the photo) while they are at most `scanLimit`, else one pass
+///   that looks every grid photo's number up; nothing when every photo is chosen;
+/// - a library change or Delete: O(k) hashing, finding the k photos that leave as
+///   `selectedPhotos` does, then closing each gap and opening room for each insertion by
+///   moving the numbers after it (a memory move each while they are at most `scanLimit`,
+///   else one pass for all of them and O(m²) integer steps for m insertions);
+/// - a drag: its anchor found by a scan, the photo under the finger by a search outward from
+///   the previous one (a finger moving a photo at a time costs a step or two), then O(range +
+///   base picks) with hashing to set the selection from the drag's base;
+/// - `photos` and `picks`: O(N) and O(picks), naming each number.
 public struct ReferenceModel: SelectionEngine, Sendable {
-    public private(set) var photos: [PhotoID]
-    /// The grid's ids as a set, for membership tests; always `Set(photos)`, kept so by every
-    /// change of `photos`.
-    private var photoSet: Set<PhotoID>
+    /// A photo's name inside the model: the order in which the model met its id.
+    typealias Number = UInt32
+
+    /// Every id the model has met, by number.
+    private var names: [PhotoID]
+    /// The number of every id in `names`; an id keeps its number when it leaves the grid, so
+    /// that it is chosen again under the same number if it comes back.
+    private var numbers: [PhotoID: Number]
+    /// The grid, in grid order.
+    private var grid: [Number]
+    /// The grid's photos as a set, for membership tests; always `Set(grid)`, kept so by every
+    /// change of `grid`.
+    private var inGrid: Set<Number>
     public private(set) var mode: Mode = .browsing
     public private(set) var sheet: Sheet?
     public let limit: Int?
     public let reduceMotion: Bool
-    private var selection: Set<PhotoID> = []
-    public private(set) var picks: [PhotoID] = []
+    private var selection: Set<Number> = []
+    /// The chosen photos in the order they were picked.
+    private var pickOrder: [Number] = []
     /// The drag in progress (SPEC.md section 6), if any.
     private var drag: Drag?
 
@@ -36,30 +55,57 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         /// since any other event ends it first.
         var anchorPosition: Int
         var unchoosing: Bool
-        var baseSelection: Set<PhotoID>
-        var basePicks: [PhotoID]
+        var baseSelection: Set<Number>
+        var basePicks: [Number]
         /// The grid position of the range's far end, where the search for the next one starts.
         var endPosition: Int
     }
 
-    /// Up to this many photos are found by a scan of the grid each (which stops at the photo);
-    /// more are found in one pass that hashes every grid photo, which costs about as much as
-    /// this many scans.
+    /// Up to this many photos are found by a scan of the grid each (which stops at the photo)
+    /// and moved in or out of the grid one at a time (a memory move of the photos after it);
+    /// more are found in one pass that hashes every grid photo's number and moved in one pass.
+    /// Below it, the scans and the memory moves cost less than the pass that looks up or
+    /// moves each photo on its own.
     static let scanLimit = 32
 
     public init(configuration: GridConfiguration) {
-        photos = configuration.photos.ids
-        photoSet = Set(photos)
+        let ids = configuration.photos.ids
+        names = []
+        names.reserveCapacity(ids.count)
+        numbers = Dictionary(minimumCapacity: ids.count)
+        // A list with repeats keeps the first of each, as the fast engine does.
+        for id in ids {
+            if let earlier = numbers.updateValue(Number(names.count), forKey: id) {
+                numbers[id] = earlier
+            } else {
+                names.append(id)
+            }
+        }
+        grid = Array(0..<Number(names.count))
+        inGrid = Set(grid)
         limit = configuration.effectiveLimit
         reduceMotion = configuration.reduceMotion
     }
 
-    public var photoCount: Int { photos.count }
+    public var photoCount: Int { grid.count }
     public var selectedCount: Int { selection.count }
-    public func contains(_ photo: PhotoID) -> Bool { photoSet.contains(photo) }
-    public func isSelected(_ photo: PhotoID) -> Bool { selection.contains(photo) }
-    public var selectedPhotos: [PhotoID] { positions(of: selection).map { photos[$0] } }
+    public func contains(_ photo: PhotoID) -> Bool { gridNumber(of: photo) != nil }
+    public func isSelected(_ photo: PhotoID) -> Bool { numbers[photo].map(selection.contains) ?? false }
+    public var photos: [PhotoID] { grid.map { name(of: $0) } }
+    public var picks: [PhotoID] { pickOrder.map { name(of: $0) } }
+    public var selectedPhotos: [PhotoID] { positions(of: selection).map { name(of: grid[$0]) } }
     public var isDragging: Bool { drag != nil }
+
+    /// The photo at `position` in the grid, for `0 ..< photoCount`. O(1).
+    public func photo(at position: Int) -> PhotoID { name(of: grid[position]) }
+
+    private func name(of number: Number) -> PhotoID { names[Int(number)] }
+
+    /// The number of `photo` if it is in the grid.
+    private func gridNumber(of photo: PhotoID) -> Number? {
+        guard let number = numbers[photo], inGrid.contains(number) else { return nil }
+        return number
+    }
 
     private var animation: Effect { .animation(reduceMotion ? .none : .snappy) }
 
@@ -96,7 +142,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
             if sheet != nil { return .rejected(.covered) }
             if selection.isEmpty { return .ignored }
             selection = []
-            picks = []
+            pickOrder = []
             return Step(
                 outcome: .applied, effects: [.haptic, animation], announcements: [.countChanged(0)])
         case .done:
@@ -113,7 +159,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         case .delete:
             if let refusal = refusalOfActionOnSelection() { return refusal }
             let chosenPositions = positions(of: selection)
-            let chosen = chosenPositions.map { photos[$0] }
+            let chosen = chosenPositions.map { name(of: grid[$0]) }
             removeFromGrid(at: chosenPositions)
             return leaveSelecting(action: .deleted(chosen))
         case .move:
@@ -134,13 +180,17 @@ public struct ReferenceModel: SelectionEngine, Sendable {
 
     /// A long press or the Select accessibility action on `photo`; the Select button when nil.
     private mutating func enterSelecting(with photo: PhotoID?) -> Step {
-        if let photo, !contains(photo) { return .rejected(.unknownPhoto) }
+        var number: Number?
+        if let photo {
+            number = gridNumber(of: photo)
+            if number == nil { return .rejected(.unknownPhoto) }
+        }
         if mode == .selecting { return sheet != nil ? .rejected(.covered) : .ignored }
         mode = .selecting
         var effects: [Effect] = []
-        if let photo {
-            selection = [photo]
-            picks = [photo]
+        if let number {
+            selection = [number]
+            pickOrder = [number]
             effects.append(.haptic)
         }
         effects.append(animation)
@@ -149,16 +199,16 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     }
 
     private mutating func tap(_ photo: PhotoID) -> Step {
-        guard contains(photo) else { return .rejected(.unknownPhoto) }
+        guard let number = gridNumber(of: photo) else { return .rejected(.unknownPhoto) }
         guard mode == .selecting else { return Step(outcome: .applied, effects: [.open(photo)]) }
         if sheet != nil { return .rejected(.covered) }
-        if selection.contains(photo) {
-            selection.remove(photo)
-            picks.removeAll { $0 == photo }
+        if selection.contains(number) {
+            selection.remove(number)
+            pickOrder.removeAll { $0 == number }
         } else {
             if let limit, selection.count == limit { return .rejected(.limitReached) }
-            selection.insert(photo)
-            picks.append(photo)
+            selection.insert(number)
+            pickOrder.append(number)
         }
         return Step(
             outcome: .applied, effects: [.haptic, animation],
@@ -168,20 +218,13 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     private mutating func selectAll() -> Step {
         guard mode == .selecting else { return .ignored }
         if sheet != nil { return .rejected(.covered) }
-        if selection.count == photos.count { return .ignored }
-        if let limit, limit < photos.count { return .rejected(.limitReached) }
+        if selection.count == grid.count { return .ignored }
+        if let limit, limit < grid.count { return .rejected(.limitReached) }
         // The new picks are the photos not chosen yet, in grid order.
-        let alreadyChosen = positions(of: selection)
-        var nextChosen = 0
-        for (position, photo) in photos.enumerated() {
-            if nextChosen < alreadyChosen.count && alreadyChosen[nextChosen] == position {
-                nextChosen += 1
-            } else {
-                picks.append(photo)
-            }
-        }
+        let alreadyChosen = selection
+        pickOrder.append(contentsOf: grid.lazy.filter { !alreadyChosen.contains($0) })
         // The selection was inside the grid; now it is the whole grid.
-        selection = photoSet
+        selection = inGrid
         return Step(
             outcome: .applied, effects: [.haptic, animation],
             announcements: [.countChanged(selection.count)])
@@ -192,23 +235,23 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     private mutating func removeFromTray(_ photo: PhotoID) -> Step {
         guard limit != nil else { return .ignored }
         if sheet != nil { return .rejected(.covered) }
-        guard selection.contains(photo) else { return .rejected(.notInTray) }
-        selection.remove(photo)
-        picks.removeAll { $0 == photo }
+        guard let number = numbers[photo], selection.contains(number) else { return .rejected(.notInTray) }
+        selection.remove(number)
+        pickOrder.removeAll { $0 == number }
         return Step(
             outcome: .applied, effects: [.haptic, animation],
             announcements: [.countChanged(selection.count)])
     }
 
     private mutating func dragBegan(at photo: PhotoID) -> Step {
-        guard contains(photo) else { return .rejected(.unknownPhoto) }
+        guard let number = gridNumber(of: photo) else { return .rejected(.unknownPhoto) }
         guard mode == .selecting else { return .ignored }
         if sheet != nil { return .rejected(.covered) }
-        let unchoosing = selection.contains(photo)
+        let unchoosing = selection.contains(number)
         if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
-        let anchor = photos.firstIndex(of: photo)!
+        let anchor = position(of: number)
         drag = Drag(
-            anchorPosition: anchor, unchoosing: unchoosing, baseSelection: selection, basePicks: picks,
+            anchorPosition: anchor, unchoosing: unchoosing, baseSelection: selection, basePicks: pickOrder,
             endPosition: anchor)
         _ = sweepDrag(to: anchor)
         return Step(
@@ -218,18 +261,18 @@ public struct ReferenceModel: SelectionEngine, Sendable {
 
     private mutating func dragMoved(to photo: PhotoID) -> Step {
         guard mode == .selecting, let current = drag else { return .ignored }
-        guard contains(photo) else { return .rejected(.unknownPhoto) }
+        guard let number = gridNumber(of: photo) else { return .rejected(.unknownPhoto) }
         // The grid has not changed since the drag began: search outwards from the last end,
         // so that a finger moving a photo at a time costs a step or two.
         var distance = 0
         while true {
             let before = current.endPosition - distance
             let after = current.endPosition + distance
-            if before >= 0 && photos[before] == photo {
+            if before >= 0 && grid[before] == number {
                 drag!.endPosition = before
                 break
             }
-            if after < photos.count && photos[after] == photo {
+            if after < grid.count && grid[after] == number {
                 drag!.endPosition = after
                 break
             }
@@ -237,10 +280,10 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         }
         let countBefore = selection.count
         let selectionBefore = selection
-        let picksBefore = picks
+        let picksBefore = pickOrder
         let keptOut = sweepDrag(to: drag!.endPosition)
         let selectionChanged = selection != selectionBefore
-        guard selectionChanged || picks != picksBefore else {
+        guard selectionChanged || pickOrder != picksBefore else {
             return keptOut ? .rejected(.limitReached) : .ignored
         }
         var effects: [Effect] = []
@@ -258,23 +301,23 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     private mutating func sweepDrag(to end: Int) -> Bool {
         let drag = drag!
         let step = end >= drag.anchorPosition ? 1 : -1
-        let range = stride(from: drag.anchorPosition, through: end, by: step).map { photos[$0] }
+        let range = stride(from: drag.anchorPosition, through: end, by: step).map { grid[$0] }
         if drag.unchoosing {
             let swept = Set(range)
             selection = drag.baseSelection.subtracting(swept)
-            picks = drag.basePicks.filter { !swept.contains($0) }
+            pickOrder = drag.basePicks.filter { !swept.contains($0) }
             return false
         }
         selection = drag.baseSelection
-        picks = drag.basePicks
+        pickOrder = drag.basePicks
         var keptOut = false
-        for photo in range where !drag.baseSelection.contains(photo) {
+        for number in range where !drag.baseSelection.contains(number) {
             if let limit, selection.count >= limit {
                 keptOut = true
                 break
             }
-            selection.insert(photo)
-            picks.append(photo)
+            selection.insert(number)
+            pickOrder.append(number)
         }
         return keptOut
     }
@@ -299,7 +342,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         mode = .browsing
         sheet = nil
         selection = []
-        picks = []
+        pickOrder = []
         var effects: [Effect] = action.map { [$0] } ?? []
         if selectionChanged { effects.append(.haptic) }
         effects.append(animation)
@@ -308,12 +351,14 @@ public struct ReferenceModel: SelectionEngine, Sendable {
 
     private mutating func libraryChanged(removed: [PhotoID], inserted: [Insertion]) -> Step {
         // Removed ids that are not in the grid are skipped.
-        var leaving = Set<PhotoID>()
-        for photo in removed where photoSet.contains(photo) { leaving.insert(photo) }
+        var leaving = Set<Number>()
+        for photo in removed {
+            if let number = gridNumber(of: photo) { leaving.insert(number) }
+        }
         // Each insertion must be new to the grid once the removals are made, and listed once.
         var arriving = Set<PhotoID>()
         for insertion in inserted {
-            let stillInGrid = photoSet.contains(insertion.photo) && !leaving.contains(insertion.photo)
+            let stillInGrid = gridNumber(of: insertion.photo).map { !leaving.contains($0) } ?? false
             if stillInGrid || !arriving.insert(insertion.photo).inserted {
                 return .rejected(.duplicatePhoto)
             }
@@ -325,9 +370,9 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         // The seed's pruning, `selection.formIntersection(photos)`: the selection was inside
         // the grid, so only the photos that left and did not come back can leave it.
         let before = selection.count
-        for photo in leaving where !arriving.contains(photo) { selection.remove(photo) }
+        for number in leaving where !inGrid.contains(number) { selection.remove(number) }
         guard selection.count != before else { return Step(outcome: .applied) }
-        picks.removeAll { !selection.contains($0) }
+        pickOrder.removeAll { !selection.contains($0) }
         return Step(
             outcome: .applied, effects: [.haptic, animation],
             announcements: [.countChanged(selection.count)])
@@ -337,59 +382,102 @@ public struct ReferenceModel: SelectionEngine, Sendable {
 
     /// The grid positions of `members`, ascending; every member must be in the grid.
     ///
-    /// Up to `scanLimit` members: a scan of the grid each, comparing ids, that stops at the
-    /// member. More: one pass that looks every grid photo up in `members`.
-    private func positions(of members: Set<PhotoID>) -> [Int] {
+    /// Every photo of the grid: its positions, no test needed. Up to `scanLimit` members: a
+    /// scan of the grid's numbers each, that stops at the member. More: one pass that looks
+    /// every grid photo's number up in `members`.
+    private func positions(of members: Set<Number>) -> [Int] {
+        if members.count == grid.count { return Array(grid.indices) }
         guard members.count <= Self.scanLimit else {
-            return photos.indices.filter { members.contains(photos[$0]) }
+            return grid.indices.filter { members.contains(grid[$0]) }
         }
-        return members.map { photos.firstIndex(of: $0)! }.sorted()
+        return members.map(position(of:)).sorted()
     }
 
-    /// Takes the photos at `gone` (ascending grid positions) out of `photos` and `photoSet`.
+    /// The grid position of `number`, which must be in the grid: `grid.firstIndex(of:)`, the
+    /// scan compares 16 numbers at a time (one vector compare each), since finding a few
+    /// photos among a million is most of what a library change, Delete or Share costs.
+    private func position(of number: Number) -> Int {
+        grid.withUnsafeBufferPointer { numbers in
+            var start = 0
+            if let first = numbers.baseAddress {
+                let wanted = SIMD16<Number>(repeating: number)
+                let raw = UnsafeRawPointer(first)
+                while start + 16 <= numbers.count {
+                    let sixteen = raw.loadUnaligned(
+                        fromByteOffset: start * MemoryLayout<Number>.stride, as: SIMD16<Number>.self)
+                    if any(sixteen .== wanted) { break }
+                    start += 16
+                }
+            }
+            return numbers[start...].firstIndex(of: number)!
+        }
+    }
+
+    /// Takes the photos at `gone` (ascending grid positions) out of the grid.
     private mutating func removeFromGrid(at gone: [Int]) {
         guard let first = gone.first else { return }
-        for position in gone { photoSet.remove(photos[position]) }
-        // One pass from the first photo that leaves: each photo after it moves down over the
-        // gaps before it.
-        var kept = first
-        var nextGone = 0
-        for position in first..<photos.count {
-            if nextGone < gone.count && gone[nextGone] == position {
-                nextGone += 1
-            } else {
-                photos[kept] = photos[position]
-                kept += 1
+        for position in gone { inGrid.remove(grid[position]) }
+        if gone.count <= Self.scanLimit {
+            // From the back, so that the positions still to go stay where they are.
+            for position in gone.reversed() { grid.remove(at: position) }
+        } else {
+            // One pass from the first photo that leaves: each photo after it moves down over
+            // the gaps before it.
+            var kept = first
+            var nextGone = 0
+            for position in first..<grid.count {
+                if nextGone < gone.count && gone[nextGone] == position {
+                    nextGone += 1
+                } else {
+                    grid[kept] = grid[position]
+                    kept += 1
+                }
             }
+            grid.removeSubrange(kept...)
         }
-        photos.removeSubrange(kept...)
         // A set keeps the room it once needed, and copying it (Select All shares it with the
         // selection) costs that room: once removals have left it three quarters empty, it is
         // rebuilt at its size, which those removals paid for.
-        if photoSet.capacity > 4 * max(photoSet.count, 1024) { photoSet = Set(photos) }
+        if inGrid.capacity > 4 * max(inGrid.count, 1024) { inGrid = Set(grid) }
     }
 
-    /// Puts the insertions into `photos` and `photoSet`, each at its position clamped to the
-    /// grid as it is at its turn, as if inserted one by one; the photos must be new.
+    /// Puts the insertions into the grid, each at its position clamped to the grid as it is
+    /// at its turn, as if inserted one by one; the photos must be new to the grid.
     private mutating func insertIntoGrid(_ inserted: [Insertion]) {
         guard !inserted.isEmpty else { return }
-        let finalPositions = Self.finalPositions(of: inserted, intoCount: photos.count)
-        let placed = zip(finalPositions, inserted.map(\.photo)).sorted { $0.0 < $1.0 }
+        let arriving = inserted.map { number(naming: $0.photo) }
+        inGrid.formUnion(arriving)
+        if inserted.count <= Self.scanLimit {
+            for (insertion, number) in zip(inserted, arriving) {
+                grid.insert(number, at: min(max(insertion.at, 0), grid.count))
+            }
+            return
+        }
+        let finalPositions = Self.finalPositions(of: inserted, intoCount: grid.count)
+        let placed = zip(finalPositions, arriving).sorted { $0.0 < $1.0 }
         // Grow the grid, then fill it from the back: an old photo moves up once, past the
         // insertions that land before it.
-        var old = photos.count - 1
-        photos.append(contentsOf: repeatElement("", count: placed.count))
+        var old = grid.count - 1
+        grid.append(contentsOf: repeatElement(0, count: placed.count))
         var nextPlaced = placed.count - 1
-        for position in stride(from: photos.count - 1, through: placed[0].0, by: -1) {
+        for position in stride(from: grid.count - 1, through: placed[0].0, by: -1) {
             if nextPlaced >= 0 && placed[nextPlaced].0 == position {
-                photos[position] = placed[nextPlaced].1
+                grid[position] = placed[nextPlaced].1
                 nextPlaced -= 1
             } else {
-                photos[position] = photos[old]
+                grid[position] = grid[old]
                 old -= 1
             }
         }
-        photoSet.formUnion(inserted.lazy.map(\.photo))
+    }
+
+    /// The number of `photo`, numbering it if the model has not met it yet. O(1) hashing.
+    private mutating func number(naming photo: PhotoID) -> Number {
+        if let number = numbers[photo] { return number }
+        let number = Number(names.count)
+        names.append(photo)
+        numbers[photo] = number
+        return number
     }
 
     /// Where each insertion ends up, in the order listed, once all are applied in turn to a

@@ -29,10 +29,33 @@ struct ReferenceModelTests {
         }
     }
 
-    @Test func libraryChangesAndDeletesMatchTheLiteralModel() {
+    /// How big the grids, the selections and the changes of a run against the literal model are.
+    struct Sizes: Sendable, CustomTestStringConvertible {
+        var rounds: Int
+        var largestGrid: UInt64
+        var tapsPerStep: UInt64
+        var changeSize: UInt64
+        var positionSpan: UInt64
+        /// One insertion in this many names a photo that the change removes.
+        var returningOdds: UInt64
+        /// One of the other insertions in this many names the same new photo as another (the
+        /// change is then rejected).
+        var repeatOdds: UInt64
+        var testDescription: String { "grids below \(largestGrid), changes below \(changeSize)" }
+    }
+
+    /// Small changes, found and moved a photo at a time; large ones (more than the model's
+    /// scan limit of photos chosen, removed or inserted at once), found and moved in one pass.
+    static let sizes = [
+        Sizes(rounds: 300, largestGrid: 60, tapsPerStep: 4, changeSize: 5, positionSpan: 80, returningOdds: 5, repeatOdds: 9),
+        Sizes(rounds: 40, largestGrid: 400, tapsPerStep: 90, changeSize: 120, positionSpan: 500, returningOdds: 100, repeatOdds: 2000),
+    ]
+
+    @Test(arguments: sizes)
+    func libraryChangesAndDeletesMatchTheLiteralModel(_ sizes: Sizes) {
         var random = Xoshiro256(seed: 2026)
-        for round in 0..<300 {
-            let count = Int(random.next() % 60)
+        for round in 0..<sizes.rounds {
+            let count = Int(random.next() % sizes.largestGrid)
             var model = ReferenceModel(configuration: GridConfiguration(photos: .count(count), limit: round % 3 == 0 ? 5 : nil))
             var literal = Literal(photos: (0..<count).map { String($0 + 1) }, selection: [], picks: [])
             var nextNew = 0
@@ -43,7 +66,7 @@ struct ReferenceModelTests {
                     literal.selection = [first]
                     literal.picks = [first]
                 }
-                for _ in 0..<Int(random.next() % 4) where !model.photos.isEmpty {
+                for _ in 0..<Int(random.next() % sizes.tapsPerStep) where !model.photos.isEmpty {
                     let photo = model.photos[Int(random.next() % UInt64(model.photos.count))]
                     let step = model.apply(.tap(photo))
                     guard step.outcome == .applied else { continue }
@@ -64,18 +87,19 @@ struct ReferenceModelTests {
                     }
                 } else {
                     var removed: [PhotoID] = []
-                    for _ in 0..<Int(random.next() % 5) {
+                    for _ in 0..<Int(random.next() % sizes.changeSize) {
                         // Grid photos, unknown ones, repeats.
                         removed.append(
                             random.next() % 4 == 0 || model.photos.isEmpty
                                 ? "gone\(random.next() % 3)" : model.photos[Int(random.next() % UInt64(model.photos.count))])
                     }
                     var inserted: [Insertion] = []
-                    for _ in 0..<Int(random.next() % 5) {
+                    for _ in 0..<Int(random.next() % sizes.changeSize) {
                         let photo: PhotoID =
-                            random.next() % 5 == 0 && !removed.isEmpty ? removed[0] : (random.next() % 9 == 0 ? "n0" : "n\(nextNew)")
+                            random.next() % sizes.returningOdds == 0 && !removed.isEmpty
+                            ? removed[0] : (random.next() % sizes.repeatOdds == 0 ? "n0" : "n\(nextNew)")
                         nextNew += 1
-                        inserted.append(Insertion(photo: photo, at: Int(random.next() % 80) - 10))
+                        inserted.append(Insertion(photo: photo, at: Int(random.next() % sizes.positionSpan) - 10))
                     }
                     let step = model.apply(.libraryChanged(removed: removed, inserted: inserted))
                     switch literal.libraryChanged(removed: removed, inserted: inserted) {
@@ -91,6 +115,37 @@ struct ReferenceModelTests {
                 for photo in literal.photos.prefix(3) + ["gone0", "n0"] {
                     #expect(model.contains(photo) == literal.photos.contains(photo))
                 }
+            }
+        }
+    }
+
+    /// The model finds a photo in the grid by a scan that compares 16 photos at a time: every
+    /// position of grids on either side of multiples of 16, once changes have moved the photos
+    /// off the order they were numbered in, is found by a drag's anchor and by Share.
+    @Test func everyPhotoIsFoundWhereverItSits() {
+        for count in [0, 1, 14, 15, 16, 17, 31, 32, 33, 47, 48, 49, 100] {
+            var model = ReferenceModel(configuration: GridConfiguration(photos: .count(count)))
+            let removed = ["1", String(count / 2)]
+            let inserted = [Insertion(photo: "x", at: 0), Insertion(photo: "y", at: count / 3), Insertion(photo: "1", at: count)]
+            _ = model.apply(.libraryChanged(removed: removed, inserted: inserted))
+            var photos = (0..<count).map { String($0 + 1) }.filter { !removed.contains($0) }
+            for insertion in inserted { photos.insert(insertion.photo, at: min(insertion.at, photos.count)) }
+            #expect(model.photos == photos)
+            _ = model.apply(.select)
+            for (position, photo) in photos.enumerated() {
+                var dragged = model
+                _ = dragged.apply(.dragBegan(photo))
+                _ = dragged.apply(.dragMoved(photos.last!))
+                #expect(dragged.selectedPhotos == Array(photos[position...]))
+            }
+            // Every third photo, chosen from the last to the first, is listed in grid order.
+            let chosen = stride(from: 0, to: photos.count, by: 3).map { photos[$0] }
+            for photo in chosen.reversed() { _ = model.apply(.tap(photo)) }
+            let step = model.apply(.share)
+            if chosen.isEmpty {
+                #expect(step.outcome == .rejected(.nothingSelected))
+            } else {
+                #expect(step.action == .present(.share, chosen))
             }
         }
     }

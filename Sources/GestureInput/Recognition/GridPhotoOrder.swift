@@ -25,7 +25,7 @@ extension FastEngine: GridPhotoOrder {
 extension ReferenceModel: GridPhotoOrder {
     /// O(1).
     public func photo(atGridIndex index: Int) -> PhotoID {
-        photos[index]
+        photo(at: index)
     }
 }
 

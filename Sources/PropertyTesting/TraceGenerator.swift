@@ -324,7 +324,7 @@ public struct TraceGenerator: Sendable {
             default: removed.append("gone-\(Int.random(in: 0..<3, using: &random))")
             }
         }
-        if random.standardChance(0.05), !model.photos.isEmpty, model.photos.count <= 50 {
+        if random.standardChance(0.05), model.photoCount > 0, model.photoCount <= 50 {
             removed = model.photos  // everything disappears
         }
         var inserted: [Insertion] = []

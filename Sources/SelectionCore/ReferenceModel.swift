@@ -36,6 +36,9 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     private var numbers: [PhotoID: Number]
     /// The grid, in grid order.
     private var grid: [Number]
+    /// The grid's storage before the last change, in which the next change builds the grid,
+    /// so that changes allocate nothing once the grid has reached its size. Not state.
+    private var spareGrid: [Number] = []
     /// The grid's photos as a set, for membership tests; always `Set(grid)`, kept so by every
     /// change of `grid`.
     private var inGrid: Set<Number>
@@ -414,9 +417,10 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     /// insertions in, each at its position clamped to the grid as it is at its turn, as if
     /// inserted one by one; the inserted photos must be new to the grid.
     ///
-    /// One pass builds the grid afresh: the runs of photos that stay, between the positions
-    /// that change, copied a run at a time (a memory move each), with the insertions between
-    /// them. O(N) for the grid, plus O(m²) integer steps for m insertions.
+    /// One pass builds the grid afresh (in the spare storage): the runs of photos that stay,
+    /// between the positions that change, copied a run at a time (a memory move each), with
+    /// the insertions between them. O(N) for the grid, plus O(m²) integer steps for m
+    /// insertions.
     private mutating func changeGrid(removing gone: [Int], inserting inserted: [Insertion]) {
         guard !gone.isEmpty || !inserted.isEmpty else { return }
         for position in gone { inGrid.remove(grid[position]) }
@@ -425,6 +429,8 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         let staying = grid.count - gone.count
         let placed = zip(Self.finalPositions(of: inserted, intoCount: staying), arriving).sorted { $0.0 < $1.0 }
         var changed: [Number] = []
+        swap(&changed, &spareGrid)
+        changed.removeAll(keepingCapacity: true)
         changed.reserveCapacity(staying + placed.count)
         var source = 0
         var nextGone = 0
@@ -446,7 +452,8 @@ public struct ReferenceModel: SelectionEngine, Sendable {
             changed.append(contentsOf: grid[source..<runEnd])
             source = runEnd
         }
-        grid = changed
+        swap(&grid, &changed)
+        spareGrid = changed
         // A set keeps the room it once needed, and copying it (Select All shares it with the
         // selection) costs that room: once removals have left it three quarters empty, it is
         // rebuilt at its size, which those removals paid for.

@@ -150,6 +150,18 @@ struct ReferenceModelTests {
         }
     }
 
+    /// Each id is numbered once: a list with repeats keeps the first of each, as the fast
+    /// engine does, and the repeat is one photo, chosen or not.
+    @Test func aListWithRepeatsKeepsTheFirstOfEach() {
+        var model = ReferenceModel(configuration: GridConfiguration(photos: .ids(["a", "b", "a", "c"])))
+        #expect(model.photos == ["a", "b", "c"])
+        #expect(model.photoCount == 3)
+        _ = model.apply(.longPress("a"))
+        #expect(model.selectedPhotos == ["a"])
+        _ = model.apply(.libraryChanged(removed: ["a"], inserted: []))
+        #expect(model.photos == ["b", "c"] && !model.contains("a") && model.selectedCount == 0)
+    }
+
     @Test func finalPositionsAreWhereOneByOneInsertionLeavesEachPhoto() {
         var random = Xoshiro256(seed: 7)
         for _ in 0..<500 {

@@ -393,9 +393,10 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         return members.map(position(of:)).sorted()
     }
 
-    /// The grid position of `number`, which must be in the grid: `grid.firstIndex(of:)`, the
-    /// scan compares 16 numbers at a time (one vector compare each), since finding a few
-    /// photos among a million is most of what a library change, Delete or Share costs.
+    /// The grid position of `number`, which must be in the grid: what `grid.firstIndex(of:)`
+    /// finds, by a scan that compares 16 numbers at a time (one vector compare each), since
+    /// finding a few photos among a million is most of what a library change, Delete or Share
+    /// costs. O(position).
     private func position(of number: Number) -> Int {
         grid.withUnsafeBufferPointer { numbers in
             var start = 0

@@ -183,7 +183,7 @@ public struct TraceGenerator: Sendable {
                 guard random.standardChance(0.75) else { return .dragEnded }
                 let step = Int.random(in: 1...3, using: &random) * (random.standardChance(0.5) ? 1 : -1)
                 let position = min(max(ended.position + step, 0), model.photoCount - 1)
-                return .dragMoved(model.photos[position])
+                return .dragMoved(model.photo(at: position))
             }
         }
         if context.burst != nil { return nextDragEvent(model: model, context: &context, using: &random) }

@@ -15,6 +15,9 @@ public struct NumberedID: Hashable, Sendable {
     public let number: UInt32
 
 
+    /// The most bytes a numbered id takes: a prefix of 7 and 10 digits.
+    @inlinable public static var longestByteCount: Int { 17 }
+
     /// `prefix` of an id that is all digits.
     public static let noPrefix: UInt64 = 0
 
@@ -63,7 +66,7 @@ public struct NumberedID: Hashable, Sendable {
     }
 
     /// The prefix's length in bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     var prefixCount: Int { Int(truncatingIfNeeded: prefix >> 56) }
 
     /// The id's length in bytes. O(digits).
@@ -80,8 +83,15 @@ public struct NumberedID: Hashable, Sendable {
     /// The id as a string: the bytes `parse(_:)` read. O(1), no allocation (at most 17 bytes,
     /// which a small string holds inline).
     public var text: PhotoID {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 17) { buffer in
-            var start = 17
+        withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the id's bytes (the bytes `parse(_:)` read), written on the stack.
+    /// O(1) besides `body`; inlined.
+    @inlinable @inline(__always)
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestByteCount) { buffer in
+            var start = Self.longestByteCount
             var rest = number
             repeat {
                 start -= 1
@@ -93,7 +103,7 @@ public struct NumberedID: Hashable, Sendable {
             for offset in 0..<prefixCount {
                 buffer[start + offset] = UInt8(truncatingIfNeeded: prefix >> UInt64(8 * offset))
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+            return try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start...])))
         }
     }
 }

@@ -64,11 +64,26 @@ public struct NumberedIDTable: Sendable {
 
     /// The id at `position`. O(log runs).
     public subscript(position: Int) -> PhotoID {
+        switch holding(at: position) {
+        case .table(let position): table[position]
+        case .numbered(let id): id.text
+        }
+    }
+
+    /// Where the id at `position` is held: at a position of `table`, or as a number.
+    public enum Holding {
+        case table(Int)
+        case numbered(NumberedID)
+    }
+
+    /// Where the id at `position` is held, for a reader of its bytes (`PhotoIDTable.withBytes`,
+    /// `NumberedID.withBytes`), which then inlines its closure. O(log runs).
+    public func holding(at position: Int) -> Holding {
         precondition(position >= 0 && position < count, "position \(position) out of range")
         let run = runs[runIndex(of: position)]
         let offset = UInt32(truncatingIfNeeded: position - run.first)
-        if run.prefix < 0 { return table[Int(run.start &+ offset)] }
-        return NumberedID(prefix: prefixes[Int(run.prefix)], number: run.start &+ offset).text
+        if run.prefix < 0 { return .table(Int(run.start &+ offset)) }
+        return .numbered(NumberedID(prefix: prefixes[Int(run.prefix)], number: run.start &+ offset))
     }
 
     /// The position of `id`, whose bytes are `bytes`, or nil. O(1) for a numbered id held by

@@ -17,8 +17,10 @@
 /// Ids given as bytes must be valid UTF-8 (the readers check before they add any): the table
 /// compares bytes, and names an id with the string those bytes spell.
 public struct PhotoIDTable: Sendable {
-    /// Every id's bytes, back to back.
-    private(set) var bytes: [UInt8] = []
+    /// Every id's bytes, back to back. Visible to inlined code, so that a writer's closure
+    /// handed an id's bytes is inlined rather than called across modules (a closure called
+    /// from another module reaches its captured variables through dynamic exclusivity checks).
+    @usableFromInline private(set) internal var bytes: [UInt8] = []
     /// `ends[i]` is where id `i`'s bytes end; it starts where id `i - 1`'s end (0 for the first).
     /// Visible to inlined code so that `count`, read for every slot a reader checks, is not a
     /// call across modules.
@@ -29,6 +31,8 @@ public struct PhotoIDTable: Sendable {
     private var indexedCount = 0
     /// Positions that repeat an earlier id (kept in order, not indexed).
     public private(set) var duplicateCount = 0
+    /// The length in bytes of the longest id held: what a writer makes room for.
+    public private(set) var longestByteCount = 0
     /// The first repeat appended, as (earlier position, its position).
     public private(set) var firstDuplicate: (earlier: Int, position: Int)?
     public let hasher: PhotoIDHasher
@@ -74,12 +78,30 @@ public struct PhotoIDTable: Sendable {
         withBytes(at: position) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Calls `body` with the bytes of the id at `position`. O(1) plus `body`.
+    /// Calls `body` with the bytes of the id at `position`. O(1) plus `body`; inlined.
+    @inlinable
     public func withBytes<R>(at position: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         precondition(position >= 0 && position < ends.count, "position \(position) out of range")
         let start = position == 0 ? 0 : Int(ends[position - 1])
         let end = Int(ends[position])
-        return try withStoredBytes(in: start..<end, body)
+        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// Calls `body` with the bytes of each id at `positions`, in order, the storage opened once
+    /// for them all: for writers of a whole list. O(bytes) besides `body`; inlined.
+    @inlinable
+    public func forEachID(in positions: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        precondition(positions.lowerBound >= 0 && positions.upperBound <= ends.count, "positions out of range")
+        try bytes.withUnsafeBytes { bytes in
+            try ends.withUnsafeBufferPointer { ends in
+                var start = positions.lowerBound == 0 ? 0 : Int(ends[positions.lowerBound - 1])
+                for position in positions {
+                    let end = Int(ends[position])
+                    try body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                    start = end
+                }
+            }
+        }
     }
 
     /// The first position of the id whose bytes are `id`, or nil. One hash and a probe.
@@ -211,6 +233,7 @@ public struct PhotoIDTable: Sendable {
         for current in 0..<ends.count {
             let end = Int(ends[current])
             precondition(end >= start, "ends must not decrease")
+            longestByteCount = Swift.max(longestByteCount, end - start)
             let (hash, earlier) = hashAndFirstPosition(ofStoredBytesIn: start..<end)
             if let earlier {
                 duplicateCount += 1
@@ -227,8 +250,11 @@ public struct PhotoIDTable: Sendable {
     private mutating func appendBytes(_ id: UnsafeRawBufferPointer) -> Int {
         precondition(bytes.count + id.count <= Self.maximumByteCount, "more than \(Self.maximumByteCount) bytes of ids")
         precondition(ends.count < Int(UInt32.max) - 1, "too many positions")
-        bytes.append(contentsOf: id)
+        // As typed bytes, which an array copies with one `memcpy`, where raw ones are copied
+        // through the generic sequence path a byte at a time.
+        bytes.append(contentsOf: id.bindMemory(to: UInt8.self))
         ends.append(UInt32(bytes.count))
+        longestByteCount = Swift.max(longestByteCount, id.count)
         return ends.count - 1
     }
 

@@ -94,20 +94,7 @@ public struct ReportOutput {
     /// `"`, `\`, and control characters; everything else as UTF-8. O(length).
     public mutating func write(quoted value: String) {
         var value = value
-        value.withUTF8 { utf8 in
-            buffer.append(UInt8(ascii: "\""))
-            var needsEscape = false
-            for byte in utf8 where Self.needsEscape(byte) {
-                needsEscape = true
-                break
-            }
-            if !needsEscape {
-                buffer.append(contentsOf: utf8)
-            } else {
-                for byte in utf8 { appendEscaped(byte) }
-            }
-            buffer.append(UInt8(ascii: "\""))
-        }
+        value.withUTF8 { JSONStringBytes.appendQuoted(UnsafeRawBufferPointer($0), to: &buffer) }
     }
 
     /// Appends `["a","b",…]`.
@@ -118,31 +105,6 @@ public struct ReportOutput {
             write(quoted: value)
         }
         buffer.append(UInt8(ascii: "]"))
-    }
-
-    @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    /// A byte of a string that needs escapes. Bytes below 0x20 are whole scalars in UTF-8, so
-    /// escaping byte by byte matches `JSONWriter`'s escaping scalar by scalar.
-    private mutating func appendEscaped(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): write("\\\"" as StaticString)
-        case UInt8(ascii: "\\"): write("\\\\" as StaticString)
-        case UInt8(ascii: "\n"): write("\\n" as StaticString)
-        case UInt8(ascii: "\r"): write("\\r" as StaticString)
-        case UInt8(ascii: "\t"): write("\\t" as StaticString)
-        case ..<0x20:
-            write("\\u00" as StaticString)
-            let hex: StaticString = "0123456789abcdef"
-            hex.withUTF8Buffer { digits in
-                buffer.append(digits[Int(byte >> 4)])
-                buffer.append(digits[Int(byte & 0xF)])
-            }
-        default: buffer.append(byte)
-        }
     }
 }
 

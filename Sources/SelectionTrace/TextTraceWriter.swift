@@ -96,97 +96,120 @@ extension Trace {
 
 extension TextTraceEncoding {
     /// Appends the event's line and its newline to `bytes`: the same bytes as
-    /// `line(for:)` + `"\n"`, written without building a string. O(line length); ids that
-    /// need escaping take the general writer.
+    /// `line(for:)` + `"\n"`, written without building a string. O(line length).
     public static func append(_ event: TraceEvent, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        bytes.append(UInt8(ascii: "{"))
-        if let t = event.t {
-            appendASCII("\"t\":", to: &bytes)
-            appendInteger(t, to: &bytes)
-            bytes.append(UInt8(ascii: ","))
+        let block = LineBlock(capacity: 0)
+        writeLine(event, to: block)
+        block.withBytes { bytes.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Writes the event's line and its newline into `block`: the bytes of `line(for:)` +
+    /// `"\n"`. O(line length).
+    package static func writeLine(_ event: TraceEvent, to block: LineBlock) {
+        var line = block.cursor(atMost: maximumLineLength(event.event, longestID: longestID(of: event.event)))
+        writeLine(t: event.t, event.event, to: &line) { photo, line in
+            var photo = photo
+            photo.withUTF8 { line.writeQuoted(UnsafeRawBufferPointer($0)) }
         }
-        appendASCII("\"event\":\"", to: &bytes)
-        appendASCII(event.event.name.rawValue, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-        var plain = true
-        switch event.event {
+        block.commit(line)
+    }
+
+    /// The length in bytes of the longest id `event` names (0 if none). O(photos).
+    private static func longestID(of event: Event) -> Int {
+        switch event {
         case .longPress(let photo), .selectItem(let photo), .tap(let photo), .removeFromTray(let photo),
             .dragBegan(let photo), .dragMoved(let photo):
-            appendASCII(",\"photo\":", to: &bytes)
-            plain = appendPlainString(photo, to: &bytes)
+            photo.utf8.count
+        case .libraryChanged(let removed, let inserted):
+            max(removed.lazy.map(\.utf8.count).max() ?? 0, inserted.lazy.map(\.photo.utf8.count).max() ?? 0)
+        case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
+            0
+        }
+    }
+
+    /// The most bytes `writeLine` writes for `event` when none of its ids is longer than
+    /// `longestID` bytes: fixed text and two numbers, plus each photo's id escaped at worst
+    /// and its position. O(1).
+    package static func maximumLineLength<Photo>(_ event: GridEvent<Photo>, longestID: Int) -> Int {
+        let photos: Int
+        switch event {
+        case .longPress, .selectItem, .tap, .removeFromTray, .dragBegan, .dragMoved: photos = 1
+        case .libraryChanged(let removed, let inserted): photos = removed.count + inserted.count
+        case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
+            photos = 0
+        }
+        return 96 + photos * (6 * longestID + 48)
+    }
+
+    /// Writes the line of an event at `t`, whatever names its photos, and its newline:
+    /// `writeID` writes one photo as a JSON string (`LineCursor.writeQuoted`), so that the
+    /// bytes are those of `line(for:)` + `"\n"` for the event with its ids. O(line length).
+    @inline(__always)
+    package static func writeLine<Photo>(
+        t: Int?, _ event: GridEvent<Photo>, to line: inout LineCursor, writeID: (Photo, inout LineCursor) -> Void
+    ) {
+        line.write(UInt8(ascii: "{"))
+        if let t {
+            line.write("\"t\":")
+            line.writeDecimal(t)
+            line.write(UInt8(ascii: ","))
+        }
+        line.write("\"event\":\"")
+        line.write(name(of: event))
+        line.write(UInt8(ascii: "\""))
+        switch event {
+        case .longPress(let photo), .selectItem(let photo), .tap(let photo), .removeFromTray(let photo),
+            .dragBegan(let photo), .dragMoved(let photo):
+            line.write(",\"photo\":")
+            writeID(photo, &line)
         case .libraryChanged(let removed, let inserted):
             if !removed.isEmpty {
-                appendASCII(",\"removed\":[", to: &bytes)
-                for (index, photo) in removed.enumerated() where plain {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    plain = appendPlainString(photo, to: &bytes)
+                line.write(",\"removed\":[")
+                for (index, photo) in removed.enumerated() {
+                    if index > 0 { line.write(UInt8(ascii: ",")) }
+                    writeID(photo, &line)
                 }
-                bytes.append(UInt8(ascii: "]"))
+                line.write(UInt8(ascii: "]"))
             }
             if !inserted.isEmpty {
-                appendASCII(",\"inserted\":[", to: &bytes)
-                for (index, insertion) in inserted.enumerated() where plain {
-                    appendASCII(index > 0 ? ",{\"photo\":" : "{\"photo\":", to: &bytes)
-                    plain = appendPlainString(insertion.photo, to: &bytes)
-                    appendASCII(",\"at\":", to: &bytes)
-                    appendInteger(insertion.at, to: &bytes)
-                    bytes.append(UInt8(ascii: "}"))
+                line.write(",\"inserted\":[")
+                for (index, insertion) in inserted.enumerated() {
+                    line.write(index > 0 ? ",{\"photo\":" : "{\"photo\":")
+                    writeID(insertion.photo, &line)
+                    line.write(",\"at\":")
+                    line.writeDecimal(insertion.at)
+                    line.write(UInt8(ascii: "}"))
                 }
-                bytes.append(UInt8(ascii: "]"))
+                line.write(UInt8(ascii: "]"))
             }
         case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
             break
         }
-        guard plain else {
-            // An id with a quote, a backslash or a control character: escaped as the writer does.
-            bytes.removeSubrange(start...)
-            bytes.append(contentsOf: line(for: event).utf8)
-            bytes.append(UInt8(ascii: "\n"))
-            return
-        }
-        bytes.append(UInt8(ascii: "}"))
-        bytes.append(UInt8(ascii: "\n"))
+        line.write("}\n")
     }
 
+    /// `event.name.rawValue`, as a constant: no string is looked at per event.
     @inline(__always)
-    private static func appendASCII(_ text: StaticString, to bytes: inout [UInt8]) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    @inline(__always)
-    private static func appendASCII(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    /// `"value"`, when no character of it needs escaping (false, with nothing appended, else).
-    @inline(__always)
-    private static func appendPlainString(_ value: String, to bytes: inout [UInt8]) -> Bool {
-        var value = value
-        return value.withUTF8 { utf8 in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return true
-        }
-    }
-
-    /// Decimal digits, as `String(value)` writes them. O(digits).
-    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude != 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+    private static func name<Photo>(of event: GridEvent<Photo>) -> StaticString {
+        switch event {
+        case .longPress: "longPress"
+        case .selectItem: "selectItem"
+        case .tap: "tap"
+        case .select: "select"
+        case .selectAll: "selectAll"
+        case .deselectAll: "deselectAll"
+        case .done: "done"
+        case .back: "back"
+        case .delete: "delete"
+        case .move: "move"
+        case .share: "share"
+        case .edit: "edit"
+        case .dismiss: "dismiss"
+        case .libraryChanged: "libraryChanged"
+        case .removeFromTray: "removeFromTray"
+        case .dragBegan: "dragBegan"
+        case .dragMoved: "dragMoved"
+        case .dragEnded: "dragEnded"
         }
     }
 }
@@ -212,33 +235,37 @@ extension TextTraceEncoding {
             try line.withUnsafeBytes { try sink.write($0) }
             return line.count
         }
-        var block = Array(bareLine[..<listAt.upperBound])
-        block.reserveCapacity(blockSize + 4096)
-        var written = 0
-        for position in ids.indices {
-            if position > 0 { block.append(UInt8(ascii: ",")) }
-            let plain = ids.withBytes(at: position) { bytes in
-                guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-                else { return false }
-                block.append(UInt8(ascii: "\""))
-                block.append(contentsOf: bytes)
-                block.append(UInt8(ascii: "\""))
-                return true
-            }
-            if !plain {
-                var text = ""
-                JSONWriter.appendQuoted(ids[position], to: &text)
-                block.append(contentsOf: text.utf8)
-            }
-            if block.count >= blockSize {
-                try block.withUnsafeBytes { try sink.write($0) }
-                written += block.count
-                block.removeAll(keepingCapacity: true)
-            }
+        let block = LineBlock(capacity: blockSize + blockSize / 4)
+        bareLine.withUnsafeBytes { bare in
+            var line = block.cursor(atMost: listAt.upperBound)
+            line.write(UnsafeRawBufferPointer(rebasing: bare[..<listAt.upperBound]))
+            block.commit(line)
         }
-        block.append(contentsOf: bareLine[listAt.upperBound...])
-        block.append(UInt8(ascii: "\n"))
-        try block.withUnsafeBytes { try sink.write($0) }
-        return written + block.count
+        // About a block of ids at a time, each with room for its escapes and a comma.
+        let room = 6 * ids.longestByteCount + 3
+        let idsPerBlock = max(1, blockSize / room)
+        var written = 0
+        var first = 0
+        while first < ids.count {
+            let end = min(ids.count, first + idsPerBlock)
+            var line = block.cursor(atMost: (end - first) * room)
+            var separated = first > 0
+            ids.forEachID(in: first..<end) { id in
+                if separated { line.write(UInt8(ascii: ",")) }
+                separated = true
+                line.writeQuoted(id)
+            }
+            block.commit(line)
+            written += try block.handOver(to: &sink, ifAtLeast: blockSize)
+            first = end
+        }
+        bareLine.withUnsafeBytes { bare in
+            var line = block.cursor(atMost: bare.count - listAt.upperBound + 1)
+            line.write(UnsafeRawBufferPointer(rebasing: bare[listAt.upperBound...]))
+            line.write(UInt8(ascii: "\n"))
+            block.commit(line)
+        }
+        written += try block.handOver(to: &sink, ifAtLeast: 0)
+        return written
     }
 }

@@ -73,6 +73,14 @@ struct NumberedIDTableTests {
         #expect(table.count == expected.count)
         #expect(table.byteCount == expected.byteCount)
         for position in 0..<expected.count { #expect(table[position] == expected[position], "\(position)") }
+        for position in 0..<expected.count {
+            let bytes =
+                switch table.holding(at: position) {
+                case .table(let inTable): table.table.withBytes(at: inTable) { Array($0) }
+                case .numbered(let id): id.withBytes { Array($0) }
+                }
+            #expect(bytes == Array(expected[position].utf8), "\(position)")
+        }
         for id in ids + ["s999999", "nothing", "big7", "q99_1"] {
             #expect(Self.position(id, in: table) == expected.position(of: id), "\(id)")
         }

@@ -32,6 +32,13 @@ struct PhotoIDTableTests {
         }
         #expect(Array(table) == ids)
         #expect(!table.hasDuplicates)
+        var each: [PhotoID] = []
+        table.forEachID(in: 0..<table.count) { each.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(each == ids)
+        each = []
+        table.forEachID(in: 7..<12) { each.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(each == Array(ids[7..<12]))
+        #expect(table.longestByteCount == ids.map(\.utf8.count).max())
     }
 
     @Test(arguments: hashers)
@@ -58,6 +65,7 @@ struct PhotoIDTableTests {
         let table = PhotoIDTable(takingConcatenated: &bytes, ends: ends, hasher: hasher)
         #expect(bytes.isEmpty, "the storage was taken")
         #expect(table == PhotoIDTable(ids))
+        #expect(table.longestByteCount == ids.map(\.utf8.count).max())
         #expect(!table.hasDuplicates)
         for (position, id) in ids.enumerated() { #expect(table.position(of: id) == position) }
 

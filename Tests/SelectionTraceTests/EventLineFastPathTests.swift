@@ -149,12 +149,4 @@ struct EventLineFastPathTests {
             #expect(bytes == [7] + Array((TextTraceEncoding.line(for: event) + "\n").utf8), "\(event)")
         }
     }
-
-    @Test func integersAreWrittenAsStringDoes() {
-        for value in [0, 1, 9, 10, 99, 100, -1, -10, 123_456_789, Int.max, Int.min] {
-            var bytes: [UInt8] = []
-            TextTraceEncoding.appendInteger(value, to: &bytes)
-            #expect(bytes == Array(String(value).utf8))
-        }
-    }
 }

@@ -25,6 +25,7 @@ struct TraceConversionTests {
 
     static let traces = [
         BinaryTestTraces.everyFeature(), BinaryTestTraces.everyFeature(photos: .ids(["a", "3", "é"])),
+        BinaryTestTraces.everyFeature(photos: .ids(["q\"", "back\\slash", "tab\there", "\u{1}", "\u{1F}", "é"])),
         numberedIDs(photos: .count(20)), numberedIDs(photos: .ids(["s3", "s1", "t2", "1"])),
     ] + (0..<6).map { BinaryTestTraces.random(seed: UInt64($0), events: 500, photos: 30) }
 

@@ -60,7 +60,7 @@ public struct TraceFileReader {
     ///
     /// - Precondition: a binary trace is opened with `Options.keepsIDs` (the default).
     public mutating func next() throws -> TraceEvent? {
-        if binary != nil { return try binary!.next() }
+        if format == .binary { return try binary!.next() }
         return try nextText { try $0.next() }
     }
 
@@ -98,9 +98,18 @@ public struct TraceFileReader {
     /// only counts needs. A binary trace's photos are never named, so it may be opened with
     /// `Options.keepsIDs` off; damage is handled as by `next()`.
     public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
-        if binary != nil { return try binary!.nextKind() }
+        if format == .binary { return try binary!.nextKind() }
         guard let event = try next() else { return nil }
         return (event.event.name, event.t)
+    }
+
+    /// Calls `body` with the binary reader, in place: for a pass that reads a binary trace's
+    /// events as slots (`BinaryTraceReader.nextSlotEvent()`), with damage handled as by `next()`.
+    ///
+    /// - Precondition: the trace is binary.
+    mutating func withBinaryReader<R>(_ body: (inout BinaryTraceReader) throws -> R) rethrows -> R {
+        precondition(format == .binary, "the trace is not binary")
+        return try body(&binary!)
     }
 
     /// The bytes read so far (the header's included), for progress.

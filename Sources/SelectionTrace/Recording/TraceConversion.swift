@@ -24,7 +24,9 @@ public enum TraceConversion {
     ///
     /// O(events + bytes); memory: one block, plus a binary encoder's table of the ids it has
     /// met. Text to binary carries each usual line's ids from its bytes to the records
-    /// (`EventLineFields`), making no string. Errors: the reader's (`TraceError` for damage) and the sink's, as thrown.
+    /// (`EventLineFields`), and binary to text from the reader's id table to the lines,
+    /// making no string. Errors: the reader's (`TraceError` for damage) and the sink's, as
+    /// thrown.
     /// `progress` hears the events converted and the bytes written every
     /// `TraceProgressInterval.events` events.
     public static func convert<Sink: TraceByteSink>(
@@ -33,45 +35,80 @@ public enum TraceConversion {
         progress: TraceProgress = { _, _ in }
     ) throws -> Result {
         try TraceRecorder.validate(reader.header)
+        if format == .text { return try convertToText(&reader, into: &sink, progress: progress) }
         var writer = TraceBlockWriter<Sink>()
         var events = 0
-        switch format {
-        case .text:
-            writer.buffer.append(contentsOf: TextTraceEncoding.line(for: reader.header).utf8)
-            writer.buffer.append(UInt8(ascii: "\n"))
-            while let event = try reader.next() {
-                TextTraceEncoding.append(event, to: &writer.buffer)
+        var encoder = BinaryTraceEncoder(header: reader.header, salt: salt, syncInterval: syncInterval)
+        encoder.encodeHeader(into: &writer.buffer)
+        if reader.format == .text {
+            // The usual lines go from their bytes to records, ids and all, with no string or
+            // `TraceEvent` made; the rest are decoded as by any reader.
+            var fields = EventLineFields()
+            while let read = try reader.nextText({ try $0.next(scanningInto: &fields) }) {
+                switch read {
+                case .scanned: encoder.encode(fields, into: &writer.buffer)
+                case .decoded(let event): encoder.encode(event, into: &writer.buffer)
+                }
                 try writer.flushIfFull(to: &sink)
                 events += 1
                 if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
             }
-        case .binary:
-            var encoder = BinaryTraceEncoder(header: reader.header, salt: salt, syncInterval: syncInterval)
-            encoder.encodeHeader(into: &writer.buffer)
-            if reader.format == .text {
-                // The usual lines go from their bytes to records, ids and all, with no string
-                // or `TraceEvent` made; the rest are decoded as by any reader.
-                var fields = EventLineFields()
-                while let read = try reader.nextText({ try $0.next(scanningInto: &fields) }) {
-                    switch read {
-                    case .scanned: encoder.encode(fields, into: &writer.buffer)
-                    case .decoded(let event): encoder.encode(event, into: &writer.buffer)
-                    }
-                    try writer.flushIfFull(to: &sink)
-                    events += 1
-                    if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
-                }
-            } else {
-                while let event = try reader.next() {
-                    encoder.encode(event, into: &writer.buffer)
-                    try writer.flushIfFull(to: &sink)
-                    events += 1
-                    if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
-                }
+        } else {
+            while let event = try reader.next() {
+                encoder.encode(event, into: &writer.buffer)
+                try writer.flushIfFull(to: &sink)
+                events += 1
+                if events % TraceProgressInterval.events == 0 { progress(events, writer.total) }
             }
-            encoder.encodeEnd(into: &writer.buffer)
         }
+        encoder.encodeEnd(into: &writer.buffer)
         try writer.flush(to: &sink)
         return Result(events: events, bytes: writer.total)
+    }
+
+    /// `convert` to text: the header line, then each event's line written in place in a
+    /// block (`LineBlock`) handed to the sink 64 KiB at a time. A binary trace's ids go from
+    /// the reader's table to the lines as bytes, no string or `TraceEvent` made.
+    private static func convertToText<Sink: TraceByteSink>(
+        _ reader: inout TraceFileReader, into sink: inout Sink, progress: TraceProgress
+    ) throws -> Result {
+        var output = TextOutput<Sink>(written: try TextTraceEncoding.writeHeaderLine(reader.header, to: &sink))
+        if reader.format == .binary {
+            try reader.withBinaryReader { try writeText(of: &$0, to: &output, sink: &sink, progress: progress) }
+        } else {
+            while let event = try reader.next() {
+                TextTraceEncoding.writeLine(event, to: output.block)
+                try output.lineWritten(to: &sink, progress: progress)
+            }
+        }
+        let last = try output.block.handOver(to: &sink, ifAtLeast: 0)
+        return Result(events: output.events, bytes: output.written + last)
+    }
+
+    /// The lines of a binary trace's events, each photo's id copied from the reader's table.
+    /// O(bytes written).
+    private static func writeText<Sink: TraceByteSink>(
+        of binary: inout BinaryTraceReader, to output: inout TextOutput<Sink>, sink: inout Sink, progress: TraceProgress
+    ) throws {
+        while let event = try binary.nextSlotEvent() {
+            binary.names.writeLine(event, to: output.block)
+            try output.lineWritten(to: &sink, progress: progress)
+        }
+    }
+
+    /// Text output under way: a block of lines, what went to the sink, the events written.
+    private struct TextOutput<Sink: TraceByteSink> {
+        let block = LineBlock(capacity: TraceBlockWriter<Sink>.blockSize * 5 / 4)
+        var written: Int
+        var events = 0
+
+        /// Counts an event whose line went into the block, hands the block over once it
+        /// holds 64 KiB, and reports progress every `TraceProgressInterval.events` events.
+        @inline(__always)
+        mutating func lineWritten(to sink: inout Sink, progress: TraceProgress) throws {
+            written += try block.handOver(to: &sink, ifAtLeast: TraceBlockWriter<Sink>.blockSize)
+            events += 1
+            if events % TraceProgressInterval.events == 0 { progress(events, written + block.count) }
+        }
     }
 }

@@ -30,7 +30,9 @@ public enum GridEvent<Photo: Hashable & Sendable>: Hashable, Sendable {
     /// The dragging finger lifted.
     case dragEnded
 
-    /// The event's name as it is written in traces and reports.
+    /// The event's name as it is written in traces and reports. Inlinable, so that a reader
+    /// in another module asks it of a concrete event without the generic enum's witnesses.
+    @inlinable
     public var name: EventName {
         switch self {
         case .longPress: .longPress

@@ -5,15 +5,25 @@
 /// are the ones `String(decoding:as:)` repairs, so a string is never needed to tell.
 enum UTF8Validation {
     /// O(count): eight ASCII bytes a step, then one sequence at a time.
+    @inline(__always)
     static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
-        // Most ids are a few ASCII bytes ("s123456"): shorter than a word, they would go
-        // through the sequence decoder byte by byte; one OR over them settles the common case.
+        // Ids are nearly always ASCII, which one OR over all their bytes settles: the short
+        // ones ("s123456") byte by byte, the others a word at a time (the last word overlapping
+        // the others), with no branch per word.
         if count < 8 {
             var union: UInt8 = 0
             for offset in 0..<count { union |= base.load(fromByteOffset: offset, as: UInt8.self) }
             if union < 0x80 { return true }
+        } else {
+            var union = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            var offset = 0
+            while offset + 8 <= count {
+                union |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            if union & 0x8080_8080_8080_8080 == 0 { return true }
         }
         var index = 0
         while index < count {

@@ -70,6 +70,26 @@ struct BinaryPrimitivesTests {
         #expect(decoded == value)
     }
 
+    /// With more bytes after it, as a varint inside a record is read (the short forms' fast
+    /// path), each value decodes as alone and leaves the cursor just past it.
+    @Test func varintsFollowedByMoreBytesDecodeAsAlone() throws {
+        var values: [UInt64] = [0, 1, 127, 128, 255, 300, 16_383, 16_384, 16_385, 2_097_151, 2_097_152, 1 << 28, UInt64.max]
+        values += (0..<2000).map { UInt64($0) * 1051 }
+        for value in values {
+            for trailing in 0...3 {
+                var bytes: [UInt8] = []
+                Varint.append(value, to: &bytes)
+                let length = bytes.count
+                bytes += Array(repeating: 0x81, count: trailing)
+                let (decoded, position) = try bytes.withUnsafeBytes { raw in
+                    var cursor = ByteCursor(raw.baseAddress!, count: raw.count)
+                    return (try cursor.varint(), cursor.position)
+                }
+                #expect(decoded == value && position == length, "\(value) + \(trailing)")
+            }
+        }
+    }
+
     @Test(arguments: [0, -1, 1, -2, 2, Int64.min, Int64.max, -1_000_000] as [Int64])
     func zigzagRoundTripsAndKeepsSmallNumbersShort(_ value: Int64) {
         #expect(Varint.unzigzag(Varint.zigzag(value)) == value)

@@ -2,16 +2,20 @@ import SelectionCore
 
 /// Record bodies: events (time and slot deltas), id definitions, sync points, the end.
 extension BinaryTraceReader {
-    /// The event a record holds, or nil for bookkeeping (and for an event a salvaging reader
-    /// drops). A body that does not decode is an error, or, when salvaging, skipped damage.
+    /// The event a record holds, as `Form` (the whole event, or only its name), or nil for
+    /// bookkeeping (and for an event a salvaging reader drops). A body that does not decode
+    /// is an error, or, when salvaging, skipped damage.
     ///
-    /// With `buildsLists` false a library change is checked as fully but comes back with
-    /// empty lists, so that a pass that only counts events allocates nothing for it.
+    /// Every field is read and checked whatever the form: a library change decoded as its
+    /// name only is checked as fully, so that a pass that only counts events allocates
+    /// nothing for it and still finds the same damage.
     @inline(__always)
-    mutating func decode(_ record: RawRecord, buildsLists: Bool = true) throws -> TimedSlotEvent? {
+    mutating func decode<Form: DecodedEvent>(_ record: RawRecord, as form: Form.Type = SlotEvent.self) throws
+        -> (t: Int?, event: Form)?
+    {
         do {
             if record.kind >= BinaryRecordKind.firstEvent {
-                return try decodeEvent(record, buildsLists: buildsLists)
+                return try decodeEvent(record, as: form)
             }
             switch record.kind {
             case BinaryRecordKind.idDefinitions: try decodeIDDefinitions(record, headerIDCount: nil)
@@ -34,7 +38,9 @@ extension BinaryTraceReader {
     }
 
     @inline(__always)
-    private mutating func decodeEvent(_ record: RawRecord, buildsLists: Bool) throws -> TimedSlotEvent? {
+    private mutating func decodeEvent<Form: DecodedEvent>(_ record: RawRecord, as form: Form.Type) throws
+        -> (t: Int?, event: Form)?
+    {
         statistics.eventRecords += 1
         guard synced else {
             // After skipped damage the time and slot bases are unknown until a sync point:
@@ -51,7 +57,7 @@ extension BinaryTraceReader {
             guard delta <= UInt64(Int.max - base) else { throw BodyError("the time overflows") }
             t = base + Int(delta)
         }
-        let event: SlotEvent
+        let event: Form
         var named = true
         switch index {
         case 0, 1, 2, 14, 15, 16:
@@ -59,24 +65,16 @@ extension BinaryTraceReader {
             let slot = try slot(after: lastSlot, &cursor)
             lastSlot = slot
             named = isNamed(Int(slot))
-            event = Self.onePhotoEvent(index, PhotoSlot(rawValue: UInt32(truncatingIfNeeded: slot)))
-        case 3: event = .select
-        case 4: event = .selectAll
-        case 5: event = .deselectAll
-        case 6: event = .done
-        case 7: event = .back
-        case 8: event = .delete
-        case 9: event = .move
-        case 10: event = .share
-        case 11: event = .edit
-        case 12: event = .dismiss
+            event = Form(onePhotoKind: index, PhotoSlot(rawValue: UInt32(truncatingIfNeeded: slot)))
+        case 3...12:
+            event = Form(argumentlessKind: index)
         case 13:
-            let change = try libraryChange(&cursor, buildsLists: buildsLists)
-            event = change.event
+            let change = try libraryChange(&cursor, buildsLists: Form.buildsLists)
+            event = Form(libraryChangeRemoving: change.removed, inserting: change.inserted)
             named = change.named
         case 17:
             try requireFormatVersion(BinaryRecordKind.section6Version, for: record)
-            event = .dragEnded
+            event = Form(argumentlessKind: index)
         default:
             throw BodyError("unknown record kind 0x\(String(record.kind, radix: 16))")
         }
@@ -87,20 +85,7 @@ extension BinaryTraceReader {
             lostEvents += 1
             return nil
         }
-        return TimedSlotEvent(t: t, event)
-    }
-
-    /// The event of kind index `index` (0, 1, 2, 14, 15 or 16), which names one photo.
-    @inline(__always)
-    private static func onePhotoEvent(_ index: Int, _ photo: PhotoSlot) -> SlotEvent {
-        switch index {
-        case 0: .longPress(photo)
-        case 1: .selectItem(photo)
-        case 2: .tap(photo)
-        case 14: .removeFromTray(photo)
-        case 15: .dragBegan(photo)
-        default: .dragMoved(photo)
-        }
+        return (t, event)
     }
 
     /// Refuses an event kind that the file's format version does not have: no writer of that
@@ -137,7 +122,7 @@ extension BinaryTraceReader {
     /// left empty unless `buildsLists`, every slot checked either way.
     @inline(__always)
     private func libraryChange(_ cursor: inout ByteCursor, buildsLists: Bool) throws(BodyError)
-        -> (event: SlotEvent, named: Bool)
+        -> (removed: [PhotoSlot], inserted: [SlotInsertion], named: Bool)
     {
         // Every entry takes at least a byte (an insertion two), so the counts are bounded by
         // the record's size before anything is reserved for them.
@@ -160,7 +145,7 @@ extension BinaryTraceReader {
             let at = try cursor.signedVarint()
             if buildsLists { inserted.append(SlotInsertion(slot: PhotoSlot(rawValue: UInt32(previous)), at: Int(at))) }
         }
-        return (.libraryChanged(removed: removed, inserted: inserted), named)
+        return (removed, inserted, named)
     }
 
     /// `firstSlot count (length utf8)*`: names slots `firstSlot ..< firstSlot + count`.
@@ -273,25 +258,38 @@ extension BinaryTraceReader {
             malformed = error
         }
         let hasher = names.hasher
-        // Counted and listed ids already have slots; the definitions stop before the first of them.
+        // Counted and listed ids already have slots; the definitions stop before the first of
+        // them. Looking an id up in a header's list hashes it: the hash is kept for its
+        // definition, so that no id is hashed twice.
+        let hashesFirst = !names.listedIDs.isEmpty
+        var hashes = scratch.eventIDHashes
+        scratch.eventIDHashes = []
+        defer {
+            hashes.removeAll(keepingCapacity: true)
+            scratch.eventIDHashes = hashes
+        }
         var definable = ids.count
         var bytes = 0
         for index in ids.indices {
-            if names.slotBeforeAdded(ids[index], hash: { hasher.hash(ids[index]) }) != nil {
+            let hash = hashesFirst ? hasher.hash(ids[index]) : 0
+            if names.slotBeforeAdded(ids[index], hash: { hash }) != nil {
                 definable = index
                 break
             }
+            if hashesFirst { hashes.append(hash) }
             bytes += ids[index].count
         }
         try checkIDBytes(bytes)
+        let (known, read) = (hashes, ids)
+        func hash(_ index: Int) -> UInt64 { index < known.count ? known[index] : hasher.hash(read[index]) }
         if allNumbered || definable < 2 {
             for index in 0..<definable {
-                if let slot = names.defineAdded(ids[index], numbered: numberedIDs[index], hash: { hasher.hash(ids[index]) }) {
+                if let slot = names.defineAdded(ids[index], numbered: numberedIDs[index], hash: { hash(index) }) {
                     throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)
                 }
             }
         } else {
-            try defineAddedInBatches(ids, numberedIDs, count: definable, firstNewSlot: firstNewSlot)
+            try defineAddedInBatches(ids, numberedIDs, count: definable, firstNewSlot: firstNewSlot, hash: hash)
         }
         if definable < ids.count, let slot = names.slotBeforeAdded(ids[definable], hash: { hasher.hash(ids[definable]) }) {
             throw Self.definedTwice(ids[definable], slot: slot, firstNewSlot: firstNewSlot)
@@ -301,11 +299,12 @@ extension BinaryTraceReader {
 
     /// Defines the first `count` of `ids` after the header's list, in order: each run of ids
     /// that are not numbered as one batch (hashed first, then inserted, the probes' misses
-    /// overlapping), numbered ones one by one. Throws for the first id already defined.
+    /// overlapping), numbered ones one by one. `hash(i)` is the hash of `ids[i]`. Throws for
+    /// the first id already defined.
     private mutating func defineAddedInBatches(
-        _ ids: [UnsafeRawBufferPointer], _ numberedIDs: [NumberedID?], count: Int, firstNewSlot: Int
+        _ ids: [UnsafeRawBufferPointer], _ numberedIDs: [NumberedID?], count: Int, firstNewSlot: Int,
+        hash: (Int) -> UInt64
     ) throws(BodyError) {
-        let hasher = names.hasher
         var hashes = scratch.hashes
         scratch.hashes = []
         defer {
@@ -315,7 +314,7 @@ extension BinaryTraceReader {
         var index = 0
         while index < count {
             if let numbered = numberedIDs[index] {
-                if let slot = names.defineAdded(ids[index], numbered: numbered, hash: { hasher.hash(ids[index]) }) {
+                if let slot = names.defineAdded(ids[index], numbered: numbered, hash: { hash(index) }) {
                     throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)
                 }
                 index += 1
@@ -324,7 +323,7 @@ extension BinaryTraceReader {
             var end = index
             hashes.removeAll(keepingCapacity: true)
             while end < count && numberedIDs[end] == nil {
-                hashes.append(hasher.hash(ids[end]))
+                hashes.append(hash(end))
                 end += 1
             }
             let first = index
@@ -469,5 +468,76 @@ extension BinaryTraceReader {
                     kind: .skipped, byteOffset: offset, byteCount: trailing, record: record.number + 1,
                     reason: "bytes after the end record", eventsBefore: eventCount))
         }
+    }
+}
+
+/// What an event record is decoded into: the event with its photos as slots (`SlotEvent`),
+/// or only its name (`EventName`), for a pass that counts. The reader reads and checks every
+/// field alike for both; only what it makes of them differs.
+protocol DecodedEvent {
+    /// Whether a library change's lists are built (else only checked).
+    static var buildsLists: Bool { get }
+    /// The event of kind `index` (`BinaryRecordKind.eventIndex`) that names `photo`.
+    init(onePhotoKind index: Int, _ photo: PhotoSlot)
+    /// The event of kind `index`, which names no photo.
+    init(argumentlessKind index: Int)
+    /// A library change; its lists are empty unless `buildsLists`.
+    init(libraryChangeRemoving removed: [PhotoSlot], inserting inserted: [SlotInsertion])
+}
+
+extension GridEvent: DecodedEvent where Photo == PhotoSlot {
+    static var buildsLists: Bool { true }
+
+    @inline(__always)
+    init(onePhotoKind index: Int, _ photo: PhotoSlot) {
+        switch index {
+        case 0: self = .longPress(photo)
+        case 1: self = .selectItem(photo)
+        case 2: self = .tap(photo)
+        case 14: self = .removeFromTray(photo)
+        case 15: self = .dragBegan(photo)
+        default: self = .dragMoved(photo)
+        }
+    }
+
+    @inline(__always)
+    init(argumentlessKind index: Int) {
+        switch index {
+        case 3: self = .select
+        case 4: self = .selectAll
+        case 5: self = .deselectAll
+        case 6: self = .done
+        case 7: self = .back
+        case 8: self = .delete
+        case 9: self = .move
+        case 10: self = .share
+        case 11: self = .edit
+        case 12: self = .dismiss
+        default: self = .dragEnded
+        }
+    }
+
+    @inline(__always)
+    init(libraryChangeRemoving removed: [PhotoSlot], inserting inserted: [SlotInsertion]) {
+        self = .libraryChanged(removed: removed, inserted: inserted)
+    }
+}
+
+extension EventName: DecodedEvent {
+    static var buildsLists: Bool { false }
+
+    @inline(__always)
+    init(onePhotoKind index: Int, _ photo: PhotoSlot) {
+        self = BinaryRecordKind.eventNames[index]
+    }
+
+    @inline(__always)
+    init(argumentlessKind index: Int) {
+        self = BinaryRecordKind.eventNames[index]
+    }
+
+    @inline(__always)
+    init(libraryChangeRemoving removed: [PhotoSlot], inserting inserted: [SlotInsertion]) {
+        self = .libraryChanged
     }
 }

@@ -205,9 +205,9 @@ public struct BinaryTraceReader {
     @inline(__always)
     public mutating func nextSlotEvent() throws -> TimedSlotEvent? {
         while let record = try nextRecord() {
-            if let event = try decode(record) {
+            if let (t, event) = try decode(record) {
                 eventCount += 1
-                return event
+                return TimedSlotEvent(t: t, event)
             }
         }
         return nil
@@ -219,9 +219,9 @@ public struct BinaryTraceReader {
     @inline(__always)
     public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
         while let record = try nextRecord() {
-            if let event = try decode(record, buildsLists: false) {
+            if let (t, name) = try decode(record, as: EventName.self) {
                 eventCount += 1
-                return (event.event.name, event.t)
+                return (name, t)
             }
         }
         return nil
@@ -295,6 +295,8 @@ struct IDDefinitionScratch {
     var ids: [UnsafeRawBufferPointer] = []
     var numbered: [NumberedID?] = []
     var hashes: [UInt64] = []
+    /// The hashes of a record's ids met along the trace, as they were looked up in the list.
+    var eventIDHashes: [UInt64] = []
 }
 
 /// One record's place and bytes; `body` is valid until the reader reads on.

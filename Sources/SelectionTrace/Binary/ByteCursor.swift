@@ -34,8 +34,26 @@ struct ByteCursor {
     /// carry the 64th bit.
     @inline(__always)
     mutating func varint() throws(BodyError) -> UInt64 {
-        // Fast path: a one-byte varint, the common case for time deltas and kinds.
-        if position < end {
+        // Fast paths: up to three bytes (time deltas in milliseconds, the slot deltas of a
+        // grid of millions), read without the general loop's checks, which no such varint
+        // can fail.
+        if end &- position >= 3 {
+            let first = UInt64(base.load(fromByteOffset: position, as: UInt8.self))
+            if first < 0x80 {
+                position &+= 1
+                return first
+            }
+            let second = UInt64(base.load(fromByteOffset: position &+ 1, as: UInt8.self))
+            if second < 0x80 {
+                position &+= 2
+                return first & 0x7F | second << 7
+            }
+            let third = UInt64(base.load(fromByteOffset: position &+ 2, as: UInt8.self))
+            if third < 0x80 {
+                position &+= 3
+                return first & 0x7F | (second & 0x7F) << 7 | third << 14
+            }
+        } else if position < end {
             let first = base.load(fromByteOffset: position, as: UInt8.self)
             if first < 0x80 {
                 position += 1

@@ -52,7 +52,7 @@ enum EventLineScanner {
         @inline(__always)
         mutating func take(_ literal: StaticString) -> Bool {
             let count = literal.utf8CodeUnitCount
-            guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0
+            guard bytes.count - index >= count, UnsafeRawBufferPointer(rebasing: bytes[index..<index + count]).spells(literal)
             else { return false }
             index += count
             return true
@@ -64,16 +64,11 @@ enum EventLineScanner {
         mutating func plainRange() -> Range<Int>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = index
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return start..<(index - 1)
-                }
-                guard byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\\") else { return nil }
-                index += 1
-            }
-            return nil
+            index += JSONStringBytes.plainPrefixCount(
+                bytes.baseAddress! + index, count: bytes.count - index, allowingNonASCII: false)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+            return start..<(index - 1)
         }
 
         /// As `plainRange()`, the bytes themselves.
@@ -262,13 +257,27 @@ extension EventName {
 }
 
 extension UnsafeRawBufferPointer {
-    /// Whether these are the bytes of `word`: a length check and one `memcmp`, where
-    /// `elementsEqual` against a string's UTF-8 view walks both a byte at a time through
-    /// generic iterators (a sixth of converting a text trace, once).
+    /// Whether these are the bytes of `word` (a field or event name, at most 16 bytes): a
+    /// length check and two overlapping loads of each, compared as words, where a `memcmp`
+    /// call costs more than the compare, and `elementsEqual` against a string's UTF-8 view
+    /// walks both a byte at a time through generic iterators.
     @inline(__always)
     fileprivate func spells(_ word: StaticString) -> Bool {
-        guard count == word.utf8CodeUnitCount else { return false }
+        let count = word.utf8CodeUnitCount
+        guard self.count == count else { return false }
         guard let base = baseAddress else { return true }
-        return memcmp(base, word.utf8Start, count) == 0
+        let other = UnsafeRawPointer(word.utf8Start)
+        switch count {
+        case 8...16:
+            return base.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+                && base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == other.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            return base.loadUnaligned(as: UInt32.self) == other.loadUnaligned(as: UInt32.self)
+                && base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == other.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        default:
+            return memcmp(base, other, count) == 0
+        }
     }
 }

@@ -56,8 +56,11 @@ struct HeaderIDArray {
                     continue
                 }
                 let first = read + 1
-                var last = first
-                while bytes[last] != UInt8(ascii: "\"") { last += 1 }
+                // `locate` found the id plain: it ends at the first byte that stops a plain string.
+                let last =
+                    first
+                    + JSONStringBytes.plainPrefixCount(
+                        UnsafeRawPointer(bytes.baseAddress! + first), count: end - first, allowingNonASCII: true)
                 let length = last - first
                 if write != first, length > 0 {
                     // Moving left: every byte is read before anything is written over it.
@@ -165,19 +168,11 @@ struct HeaderIDArray {
                 guard peek() == UInt8(ascii: "\"") else { return nil }
                 index += 1
                 let first = index
-                var ascii = true
-                while true {
-                    guard index < bytes.count else { return nil }
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\"") { break }
-                    if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
-                    if byte >= 0x80 { ascii = false }
-                    index += 1
-                }
-                if !ascii {
-                    let valid = UTF8Validation.isValid(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[first..<index])))
-                    guard valid else { return nil }
-                }
+                index += JSONStringBytes.plainPrefixCount(
+                    UnsafeRawPointer(bytes.baseAddress! + index), count: bytes.count - index, allowingNonASCII: true)
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+                guard UTF8Validation.isValid(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[first..<index])))
+                else { return nil }
                 index += 1
                 count += 1
                 skipWhitespace()

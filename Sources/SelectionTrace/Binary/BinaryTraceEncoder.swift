@@ -32,6 +32,10 @@ public struct BinaryTraceEncoder: Sendable {
     /// interned, before their definitions (which use `body`) go out.
     private var eventBody: [UInt8] = []
 
+    /// Bodies shorter than this are framed on the stack (`appendRecord`): with the kind, below
+    /// 128 bytes, so that the length is one byte.
+    private static var shortRecordBody: Int { 112 }
+
     /// The most ids one definition record holds: keeps records well below any sane limit.
     static let idsPerDefinitionRecord = 4096
     static let bytesPerDefinitionRecord = 1 << 16
@@ -62,9 +66,7 @@ public struct BinaryTraceEncoder: Sendable {
         bytes.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
         if case .ids(let ids) = header.photos {
             // From the table's bytes: its subscript would make a string of each id, twice.
-            appendDefinitions(
-                count: ids.count, firstSlot: 0, into: &bytes, length: { ids.withBytes(at: $0) { $0.count } },
-                write: { i, body in ids.withBytes(at: i) { body.append(contentsOf: $0.bindMemory(to: UInt8.self)) } })
+            appendDefinitions(count: ids.count, firstSlot: 0, into: &bytes) { ids.forEachID(in: $0, $1) }
         }
     }
 
@@ -135,14 +137,9 @@ public struct BinaryTraceEncoder: Sendable {
         }
         if !newIDRanges.isEmpty {
             let line = fields.line
-            appendDefinitions(
-                count: newIDRanges.count, firstSlot: firstNewSlot, into: &bytes,
-                length: { [newIDRanges] in newIDRanges[$0].count },
-                write: { [newIDRanges] i, body in
-                    // As typed bytes, which an array copies with one `memcpy`, where raw ones
-                    // are copied through the generic sequence path a byte at a time.
-                    body.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[newIDRanges[i]]).bindMemory(to: UInt8.self))
-                })
+            appendDefinitions(count: newIDRanges.count, firstSlot: firstNewSlot, into: &bytes) { [newIDRanges] range, body in
+                for index in range { body(UnsafeRawBufferPointer(rebasing: line[newIDRanges[index]])) }
+            }
         }
         if eventCount > 0 && eventCount % syncInterval == 0 {
             appendSync(lastSlot: slotBefore, lastTime: timeBefore, into: &bytes)
@@ -226,33 +223,39 @@ public struct BinaryTraceEncoder: Sendable {
         of ids: IDs, firstSlot: Int, into bytes: inout [UInt8]
     ) where IDs.Index == Int {
         let start = ids.startIndex
-        appendDefinitions(
-            count: ids.count, firstSlot: firstSlot, into: &bytes, length: { ids[start + $0].utf8.count },
-            write: { $1.append(contentsOf: ids[start + $0].utf8) })
+        appendDefinitions(count: ids.count, firstSlot: firstSlot, into: &bytes) { range, body in
+            for index in range {
+                var id = ids[start + index]
+                id.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+            }
+        }
     }
 
     /// Definition records for `count` ids, which take slots `firstSlot...` in order, in
-    /// batches: `length(i)` is the byte length of the `i`th id and `write(i, &body)`
-    /// appends its bytes.
+    /// batches: `forEachID(range, body)` calls `body` with the bytes of each id in `range`, in
+    /// order.
     @inline(__always)
     private mutating func appendDefinitions(
-        count: Int, firstSlot: Int, into bytes: inout [UInt8], length: (Int) -> Int,
-        write: (Int, inout [UInt8]) -> Void
+        count: Int, firstSlot: Int, into bytes: inout [UInt8],
+        forEachID: (Range<Int>, (UnsafeRawBufferPointer) -> Void) -> Void
     ) {
         var next = 0
         while next < count {
             var end = next
             var size = 0
-            while end < count && end - next < Self.idsPerDefinitionRecord && size < Self.bytesPerDefinitionRecord {
-                size += length(end)
+            forEachID(next..<min(count, next + Self.idsPerDefinitionRecord)) { id in
+                guard size < Self.bytesPerDefinitionRecord else { return }
+                size += id.count
                 end += 1
             }
             body.removeAll(keepingCapacity: true)
             Varint.append(firstSlot + next, to: &body)
             Varint.append(end - next, to: &body)
-            for i in next..<end {
-                Varint.append(length(i), to: &body)
-                write(i, &body)
+            forEachID(next..<end) { id in
+                Varint.append(id.count, to: &body)
+                // As typed bytes, which an array copies with one `memcpy`, where raw ones are
+                // copied through the generic sequence path a byte at a time.
+                body.append(contentsOf: id.bindMemory(to: UInt8.self))
             }
             appendRecord(kind: BinaryRecordKind.idDefinitions, into: &bytes)
             next = end
@@ -264,9 +267,26 @@ public struct BinaryTraceEncoder: Sendable {
         appendRecord(kind: kind, body: body, into: &bytes)
     }
 
-    /// Frames `body` as a record of `kind`.
+    /// Frames `body` as a record of `kind`. A short record (every event but a large library
+    /// change) is put together on the stack and appended in one piece, rather than in the
+    /// dozen appends of its fields, each of which checks the array's capacity and uniqueness.
     @inline(__always)
     private func appendRecord(kind: UInt8, body: [UInt8], into bytes: inout [UInt8]) {
+        if body.count < Self.shortRecordBody {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.shortRecordBody + 9) { record in
+                let base = UnsafeMutableRawPointer(record.baseAddress!)
+                // The length, kind and body, below 128: a one-byte varint.
+                base.storeBytes(of: UInt8(1 + body.count), as: UInt8.self)
+                base.storeBytes(of: salt.littleEndian, toByteOffset: 1, as: UInt32.self)
+                base.storeBytes(of: kind, toByteOffset: 5, as: UInt8.self)
+                if !body.isEmpty { body.withUnsafeBytes { (base + 6).copyMemory(from: $0.baseAddress!, byteCount: $0.count) } }
+                let covered = 6 + body.count
+                let crc = CRC32C.update(0, base, count: covered)
+                base.storeBytes(of: crc.littleEndian, toByteOffset: covered, as: UInt32.self)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: record[..<(covered + 4)]))
+            }
+            return
+        }
         let start = bytes.count
         Varint.append(1 + body.count, to: &bytes)
         Self.appendLittleEndian(salt, to: &bytes)

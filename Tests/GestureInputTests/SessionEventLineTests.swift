@@ -8,32 +8,6 @@ import Testing
 /// those of the events `next()` gives, encoded by `TextTraceEncoding`, whatever the ids.
 @Suite("Session event lines")
 struct SessionEventLineTests {
-    @Test func decimalsAreWrittenAsStringWritesThem() {
-        var values = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65_536, 999_999_999, 1_000_000_000, Int.max, Int.min]
-        values += values.filter { $0 != Int.min }.map { -$0 }
-        values += (0..<2000).map { $0 * 7919 + $0 % 13 }
-        let block = LineBlock(capacity: 8)
-        for value in values {
-            block.removeAll()
-            var line = block.cursor(atMost: 20)
-            line.writeDecimal(value)
-            block.commit(line)
-            #expect(block.withBytes { String(decoding: $0, as: UTF8.self) } == String(value))
-        }
-    }
-
-    @Test func aBlockGrowsForALongLineAndKeepsWhatItHeld() {
-        let block = LineBlock(capacity: 4)
-        var line = block.cursor(atMost: 3)
-        line.write("abc")
-        block.commit(line)
-        line = block.cursor(atMost: 5000)
-        for _ in 0..<1000 { line.write("defgh") }
-        block.commit(line)
-        #expect(block.count == 5003)
-        #expect(block.withBytes { Array($0.prefix(8)) } == Array("abcdefgh".utf8))
-    }
-
     /// Two models of the same grid and seed: one gives steps with ids, the other writes lines.
     static func expectLinesMatch(_ photos: PhotoList, seed: UInt64, events: Int) {
         let configuration = GridConfiguration(photos: photos)

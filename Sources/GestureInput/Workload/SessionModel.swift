@@ -77,8 +77,8 @@ public struct SessionModel {
     /// Pool numbers whose id the grid already lists (`"s7"` among a list's ids), with that
     /// photo's slot: the same id must be the same photo. Empty for generated grids.
     private let listedPoolNumbers: [Int: PhotoSlot]
-    /// The most bytes an id of the session takes written as a JSON string, quotes included.
-    let maximumIDLength: Int
+    /// The most bytes an id of the session takes, or more (before escaping).
+    let longestIDByteCount: Int
     /// Slots below it are counted photos, `"1"` … (the engine's table's counted prefix).
     private let countedPrefix: Int
     /// The slot event of the step being resolved: the engine is fed slots, never ids.
@@ -163,8 +163,8 @@ public struct SessionModel {
             listedIDs = nil
         }
         self.listedPoolNumbers = listedPoolNumbers
-        // Digits of a 64-bit number and a prefix; a listed byte escaped takes six (`\u00XX`).
-        maximumIDLength = max(24, 6 * longestListed) + 2
+        // Digits of a 64-bit number and a prefix, or the longest listed id.
+        longestIDByteCount = max(24, longestListed)
     }
 
     // MARK: - The state, as a replay reports it
@@ -232,31 +232,24 @@ public struct SessionModel {
 
     /// Writes the id of `slot` as a JSON string, as `TextTraceEncoding` writes it: digits for
     /// a counted photo or a pool one, the listed bytes for a grid given by ids. At most
-    /// `maximumIDLength` bytes. O(length of the id); no string is built unless it needs escaping.
-    func writeID(of slot: PhotoSlot, to line: inout ByteCursor) {
+    /// `2 + 6 * longestIDByteCount` bytes. O(length of the id); no string is built but for a
+    /// list with repeats.
+    func writeID(of slot: PhotoSlot, to line: inout LineCursor) {
         let index = slot.index
-        let counted = countedPrefix
-        if index < counted {
+        if index < countedPrefix {
             line.write(UInt8(ascii: "\""))
             line.writeDecimal(index + 1)
+            line.write(UInt8(ascii: "\""))
         } else if index >= poolBase {
             line.write("\"s")
             line.writeDecimal(index - poolBase + 1)
-        } else if let listedIDs, listedIDs.withBytes(at: index - counted, Self.isPlain) {
             line.write(UInt8(ascii: "\""))
-            listedIDs.withBytes(at: index - counted) { line.write($0) }
+        } else if let listedIDs {
+            listedIDs.withBytes(at: index - countedPrefix) { line.writeQuoted($0) }
         } else {
-            var text = ""
-            JSONWriter.appendQuoted(id(for: slot), to: &text)
-            text.withUTF8 { line.write(UnsafeRawBufferPointer($0)) }
-            return
+            var id = id(for: slot)
+            id.withUTF8 { line.writeQuoted(UnsafeRawBufferPointer($0)) }
         }
-        line.write(UInt8(ascii: "\""))
-    }
-
-    /// Whether an id needs no escaping in a JSON string. O(length).
-    private static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     /// The number `n` of an id spelled `s<n>` as the pool spells it, else nil.

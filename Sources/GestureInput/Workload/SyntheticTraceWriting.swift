@@ -10,23 +10,12 @@ extension SyntheticSession {
     public mutating func write<Sink: TraceByteSink>(
         to sink: inout Sink, progress: TraceProgress = { _, _ in }
     ) throws -> Int {
-        var written = try TextTraceEncoding.writeHeaderLine(header, to: &sink)
         // Lines go into one block, each written in place (no piece appended to an array), and
         // the block is handed over once it holds 64 KiB.
-        let blockSize = TraceBlockWriter<Sink>.blockSize
-        let block = LineBlock(capacity: blockSize + blockSize / 4)
-        var events = 0
-        while writeNextLine(to: block) {
-            if block.count >= blockSize {
-                try block.withBytes { try sink.write($0) }
-                written += block.count
-                block.removeAll()
-            }
-            events += 1
-            if events % TraceProgressInterval.events == 0 { progress(events, written + block.count) }
-        }
-        if block.count > 0 { try block.withBytes { try sink.write($0) } }
-        return written + block.count
+        var output = TextLineOutput<Sink>(written: try TextTraceEncoding.writeHeaderLine(header, to: &sink))
+        while writeNextLine(to: output.block) { try output.lineWritten(to: &sink, progress: progress) }
+        try output.finish(to: &sink)
+        return output.written
     }
 }
 

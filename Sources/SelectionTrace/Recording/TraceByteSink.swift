@@ -60,3 +60,32 @@ public struct TraceBlockWriter<Sink: TraceByteSink> {
     /// Bytes handed over or waiting.
     public var total: Int { written + buffer.count }
 }
+
+/// A text trace under way: lines written in place into a block (`LineBlock`), handed to a
+/// sink about 64 KiB at a time, with the events and bytes written so far. Amortised O(bytes).
+package struct TextLineOutput<Sink: TraceByteSink> {
+    /// Where the next line goes (`cursor(atMost:)`, then `commit`).
+    package let block = LineBlock(capacity: TraceBlockWriter<Sink>.blockSize * 5 / 4)
+    /// Bytes handed to the sink.
+    package private(set) var written: Int
+    package private(set) var events = 0
+
+    /// An output whose sink already took `written` bytes (the header line).
+    package init(written: Int) {
+        self.written = written
+    }
+
+    /// Counts an event whose line went into the block, hands the block over once it holds
+    /// a block's worth, and reports progress every `TraceProgressInterval.events` events.
+    @inline(__always)
+    package mutating func lineWritten(to sink: inout Sink, progress: TraceProgress) throws {
+        written += try block.handOver(to: &sink, ifAtLeast: TraceBlockWriter<Sink>.blockSize)
+        events += 1
+        if events % TraceProgressInterval.events == 0 { progress(events, written + block.count) }
+    }
+
+    /// Hands over what the block still holds.
+    package mutating func finish(to sink: inout Sink) throws {
+        written += try block.handOver(to: &sink, ifAtLeast: 0)
+    }
+}

@@ -72,7 +72,7 @@ public enum TraceConversion {
     private static func convertToText<Sink: TraceByteSink>(
         _ reader: inout TraceFileReader, into sink: inout Sink, progress: TraceProgress
     ) throws -> Result {
-        var output = TextOutput<Sink>(written: try TextTraceEncoding.writeHeaderLine(reader.header, to: &sink))
+        var output = TextLineOutput<Sink>(written: try TextTraceEncoding.writeHeaderLine(reader.header, to: &sink))
         if reader.format == .binary {
             try reader.withBinaryReader { try writeText(of: &$0, to: &output, sink: &sink, progress: progress) }
         } else {
@@ -81,34 +81,18 @@ public enum TraceConversion {
                 try output.lineWritten(to: &sink, progress: progress)
             }
         }
-        let last = try output.block.handOver(to: &sink, ifAtLeast: 0)
-        return Result(events: output.events, bytes: output.written + last)
+        try output.finish(to: &sink)
+        return Result(events: output.events, bytes: output.written)
     }
 
     /// The lines of a binary trace's events, each photo's id copied from the reader's table.
     /// O(bytes written).
     private static func writeText<Sink: TraceByteSink>(
-        of binary: inout BinaryTraceReader, to output: inout TextOutput<Sink>, sink: inout Sink, progress: TraceProgress
+        of binary: inout BinaryTraceReader, to output: inout TextLineOutput<Sink>, sink: inout Sink, progress: TraceProgress
     ) throws {
         while let event = try binary.nextSlotEvent() {
             binary.names.writeLine(event, to: output.block)
             try output.lineWritten(to: &sink, progress: progress)
-        }
-    }
-
-    /// Text output under way: a block of lines, what went to the sink, the events written.
-    private struct TextOutput<Sink: TraceByteSink> {
-        let block = LineBlock(capacity: TraceBlockWriter<Sink>.blockSize * 5 / 4)
-        var written: Int
-        var events = 0
-
-        /// Counts an event whose line went into the block, hands the block over once it
-        /// holds 64 KiB, and reports progress every `TraceProgressInterval.events` events.
-        @inline(__always)
-        mutating func lineWritten(to sink: inout Sink, progress: TraceProgress) throws {
-            written += try block.handOver(to: &sink, ifAtLeast: TraceBlockWriter<Sink>.blockSize)
-            events += 1
-            if events % TraceProgressInterval.events == 0 { progress(events, written + block.count) }
         }
     }
 }

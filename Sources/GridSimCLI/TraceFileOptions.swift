@@ -8,7 +8,8 @@ enum TraceFileOptions {
     static let maxPhotos = Option.integer(
         "--max-photos", "n", help: "Refuse a header whose grid is larger.", default: TraceLimits.default.maximumPhotoCount)
     static let maxIDs = Option.integer(
-        "--max-ids", "n", help: "Refuse a trace with more explicit photo ids.",
+        "--max-ids", "n",
+        help: "Refuse a trace whose header lists more photo ids, or a binary trace that defines more after it.",
         default: TraceLimits.default.maximumIDListCount)
     static let maxHeaderBytes = Option.integer(
         "--max-header-bytes", "n", help: "Binary: refuse a larger header.", default: TraceLimits.default.maximumHeaderBytes)

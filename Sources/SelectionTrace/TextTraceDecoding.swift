@@ -7,8 +7,9 @@ import SelectionCore
 public struct TraceLimits: Hashable, Sendable {
     /// The largest grid a header may describe, by count or by id list.
     public var maximumPhotoCount: Int
-    /// The most explicit photo ids a trace may hold: a header's id list, plus, in a binary
-    /// trace, the ids its records define later. Each costs its bytes and about 20 more in a
+    /// The most photo ids a header may list, and the most a binary trace's records may define
+    /// after its header (each a limit of its own, so that a library of this size that brings
+    /// photos as it loses others reads). Each costs its bytes and about 20 more in a
     /// `PhotoIDTable`, where a counted photo costs nothing.
     public var maximumIDListCount: Int
     /// Binary traces: the largest file header body (the grid description and `meta`).

@@ -266,10 +266,26 @@ struct BinaryTraceLimitTests {
         #expect(Self.error(bytes, limits: TraceLimits(maximumPhotoCount: 11))?.message.contains("above the limit of 11 photos") == true)
         #expect(Self.error(bytes, limits: TraceLimits(maximumRecordBytes: 40))?.message.contains("above the limit of 40 bytes") == true)
         #expect(Self.error(bytes, limits: TraceLimits(maximumHeaderBytes: 20))?.message.contains("header length") == true)
-        #expect(Self.error(bytes, limits: TraceLimits(maximumIDListCount: 3))?.message.contains("limit of 3 explicit photo ids") == true)
+        #expect(
+            Self.error(bytes, limits: TraceLimits(maximumIDListCount: 3))?.message.contains("limit of 3 photo ids after its header")
+                == true)
         #expect(
             Self.error(BinaryTestTraces.everyFeature(photos: .ids(["a", "b"])).binaryEncoded(), limits: TraceLimits(maximumIDListCount: 1))?
                 .message.contains("limit of 1 explicit ids") == true)
+    }
+
+    /// A header's list and the ids defined after it are limited apart: a list at the limit
+    /// with as many ids again defined later reads, one more after it does not.
+    @Test func theIdsDefinedAfterTheHeaderHaveALimitOfTheirOwn() throws {
+        let bytes = BinaryTestTraces.everyFeature(photos: .ids(["a", "b"])).binaryEncoded()
+        var reader = try BinaryTraceReader(bytes: bytes)
+        while try reader.nextSlotEvent() != nil {}
+        let later = reader.statistics.idsDefinedByEvents
+        #expect(later > 2)
+        #expect(Self.error(bytes, limits: TraceLimits(maximumIDListCount: later)) == nil)
+        #expect(
+            Self.error(bytes, limits: TraceLimits(maximumIDListCount: later - 1))?.message
+                .contains("limit of \(later - 1) photo ids after its header") == true)
     }
 
     @Test func aTextHeaderWithTooManyIdsIsRefused() {

@@ -163,8 +163,14 @@ extension BinaryTraceReader {
         guard gap == 0 || options.salvage else {
             throw BodyError("defines slot \(firstSlot), but the next slot to define is \(names.count)")
         }
-        guard names.explicitCount + gap + count <= limit, names.count + gap + count <= SlotTable.maximumCount else {
-            throw BodyError("the trace defines more than the limit of \(limit) explicit photo ids")
+        // The header's list and the ids defined after it have a limit each, so that a library
+        // of the limit's size that keeps its size (syncs bring photos as others go) reads.
+        let defined = headerIDCount == nil ? names.addedCount : names.explicitCount
+        guard defined + gap + count <= limit, names.count + gap + count <= SlotTable.maximumCount else {
+            throw BodyError(
+                headerIDCount == nil
+                    ? "the trace defines more than the limit of \(limit) photo ids after its header"
+                    : "the trace defines more than the limit of \(limit) explicit photo ids")
         }
         if let headerIDCount, names.count + gap + count > headerIDCount {
             throw BodyError("the record defines ids past the header's list of \(headerIDCount)")

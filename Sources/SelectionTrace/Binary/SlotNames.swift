@@ -51,6 +51,9 @@ public struct SlotNames: Sendable {
     @inline(__always)
     public var count: Int { counted.countedPrefix + listedIDs.count + added.count }
 
+    /// How many ids were defined after the header's list, lost ones included.
+    var addedCount: Int { added.count }
+
     /// How many ids are stored (explicit, not counted), lost ones included.
     public var explicitCount: Int { listedIDs.count + added.count }
 

@@ -215,16 +215,16 @@ public struct NumberedIDTable: Sendable {
 
     /// Inserts `count` ids that are not numbered, in order, as `insert` would one at a time,
     /// stopping at the first already there: its index in the batch and its position. The
-    /// table's batch insert (`PhotoIDTable.insert(batchOf:hashes:id:)`), whose probes' cache
+    /// table's batch insert (`PhotoIDTable.insert(batchOf:hashes:)`), whose probes' cache
     /// misses overlap.
     ///
     /// - Precondition: no id of the batch is numbered (`NumberedID.parse` is nil for each).
     public mutating func insert(
-        batchOf count: Int, hashes: UnsafeBufferPointer<UInt64>, id: (Int) -> UnsafeRawBufferPointer
+        batchOf ids: UnsafeBufferPointer<UnsafeRawBufferPointer>, hashes: UnsafeBufferPointer<UInt64>
     ) -> (index: Int, position: Int)? {
         let tableStart = table.count
         let tableBytes = table.byteCount
-        let repeated = table.insert(batchOf: count, hashes: hashes, id: id)
+        let repeated = table.insert(batchOf: ids, hashes: hashes)
         let inserted = table.count - tableStart
         if inserted > 0 {
             appendPosition(prefix: -1, start: UInt32(tableStart))

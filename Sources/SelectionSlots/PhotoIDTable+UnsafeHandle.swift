@@ -24,6 +24,15 @@ extension PhotoIDTable {
             return PhotoIDTable.bytesEqual(base + start, other, count: id.count)
         }
 
+        /// The bytes of the id at `position`.
+        ///
+        /// - Precondition: `position` is in `0 ..< ends.count` (not checked).
+        @inline(__always)
+        func id(at position: Int) -> UnsafeRawBufferPointer {
+            let start = position == 0 ? 0 : Int(ends[position - 1])
+            return UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[position])])
+        }
+
         /// Walks the probe run of `hash`: the first position holding `id`, or else the index
         /// of the empty bucket that ends the run (where `id` would go). O(run length), bytes
         /// compared only where the tags agree.

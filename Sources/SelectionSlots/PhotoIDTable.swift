@@ -31,7 +31,8 @@ public struct PhotoIDTable: Sendable {
     private var indexedCount = 0
     /// Positions that repeat an earlier id (kept in order, not indexed).
     public private(set) var duplicateCount = 0
-    /// The length in bytes of the longest id held: what a writer makes room for.
+    /// The length in bytes of the longest id held, or more (a batch cut back at a repeat
+    /// leaves it as it was): what a writer makes room for.
     public private(set) var longestByteCount = 0
     /// The first repeat appended, as (earlier position, its position).
     public private(set) var firstDuplicate: (earlier: Int, position: Int)?
@@ -153,35 +154,56 @@ public struct PhotoIDTable: Sendable {
         return (position, true)
     }
 
-    /// Inserts `count` ids whose hashes are known, in order, as `insert(_:hash:)` would one at a
+    /// Inserts `ids`, whose hashes are known, in order, as `insert(_:hash:)` would one at a
     /// time, stopping at the first that is already there: returns its index in the batch and
-    /// its position. `id(i)` gives the bytes of the batch's `i`th id.
+    /// its position.
     ///
-    /// The bucket each probe starts at is loaded for the whole batch before anything is
-    /// inserted: in a table of millions of ids nearly every probe misses the cache, and the
-    /// misses of a batch then overlap instead of coming one after another. O(bytes) expected.
+    /// The batch's bytes are stored first, in one go (an array append an id costs more than
+    /// the copy), then each id is probed for in place, a repeat within the batch included,
+    /// and the storage is cut back to the ids before a repeat. The bucket each probe starts
+    /// at is loaded for the whole batch before anything is placed: in a table of millions of
+    /// ids nearly every probe misses the cache, and the misses of a batch then overlap
+    /// instead of coming one after another. O(bytes) expected.
     public mutating func insert(
-        batchOf count: Int, hashes: UnsafeBufferPointer<UInt64>, id: (Int) -> UnsafeRawBufferPointer
+        batchOf ids: UnsafeBufferPointer<UnsafeRawBufferPointer>, hashes: UnsafeBufferPointer<UInt64>
     ) -> (index: Int, position: Int)? {
+        let count = ids.count
         precondition(hashes.count >= count, "a hash for every id")
         let needed = Self.bucketCount(for: indexedCount + count)
         if needed > buckets.count { rehash(bucketCount: needed) }
+        let first = ends.count
+        let firstByte = bytes.count
+        appendBytes(of: ids)
         let mask = buckets.count - 1
         let firstBuckets = homeBuckets(of: hashes, count: count, mask: mask)
-        for index in 0..<count {
-            let hash = hashes[index]
-            let home = Self.home(hash, mask)
-            if firstBuckets[index] == 0 && buckets[home] == 0 {
-                // Nothing was at the start of the probe, nor has been put there since: new.
-                let position = appendBytes(id(index))
-                buckets[home] = (hash >> 32) << 32 | UInt64(position + 1)
-                indexedCount += 1
-                continue
+        let repeated: (index: Int, position: Int)? = bytes.withUnsafeBytes { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                buckets.withUnsafeMutableBufferPointer { buckets in
+                    let handle = UnsafeHandle(bytes: bytes, ends: ends, buckets: UnsafeBufferPointer(buckets))
+                    for index in 0..<count {
+                        let hash = hashes[index]
+                        let home = Self.home(hash, mask)
+                        var bucket = home
+                        // Nothing was at the start of the probe, nor has been put there since:
+                        // new. Otherwise the probe decides (the batch's earlier ids included).
+                        if firstBuckets[index] != 0 || buckets[home] != 0 {
+                            let probed = handle.probe(handle.id(at: first + index), hash: hash)
+                            if let known = probed.found { return (index, known) }
+                            bucket = probed.empty
+                        }
+                        buckets[bucket] = (hash >> 32) << 32 | UInt64(first + index + 1)
+                    }
+                    return nil
+                }
             }
-            let inserted = insert(id(index), hash: hash)
-            if !inserted.isNew { return (index, inserted.position) }
         }
-        return nil
+        let inserted = repeated?.index ?? count
+        indexedCount += inserted
+        if inserted < count {
+            bytes.removeSubrange((inserted == 0 ? firstByte : Int(ends[first + inserted - 1]))...)
+            ends.removeSubrange((first + inserted)...)
+        }
+        return repeated
     }
 
     /// Appends `id` even when it is already there; a repeat is kept in order but not indexed.
@@ -246,6 +268,35 @@ public struct PhotoIDTable: Sendable {
     }
 
     // MARK: - Storage
+
+    /// Appends the bytes of `ids`, with one array append for all of them and one copy an id.
+    /// O(bytes).
+    private mutating func appendBytes(of ids: UnsafeBufferPointer<UnsafeRawBufferPointer>) {
+        var total = 0
+        var longest = longestByteCount
+        for id in ids {
+            total += id.count
+            longest = Swift.max(longest, id.count)
+        }
+        precondition(bytes.count + total <= Self.maximumByteCount, "more than \(Self.maximumByteCount) bytes of ids")
+        precondition(ends.count + ids.count < Int(UInt32.max) - 1, "too many positions")
+        longestByteCount = longest
+        let first = ends.count
+        var end = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: total))
+        ends.append(contentsOf: repeatElement(0, count: ids.count))
+        bytes.withUnsafeMutableBytes { storage in
+            ends.withUnsafeMutableBufferPointer { ends in
+                for (index, id) in ids.enumerated() {
+                    if let source = id.baseAddress {
+                        (storage.baseAddress! + end).copyMemory(from: source, byteCount: id.count)
+                    }
+                    end += id.count
+                    ends[first + index] = UInt32(end)
+                }
+            }
+        }
+    }
 
     private mutating func appendBytes(_ id: UnsafeRawBufferPointer) -> Int {
         precondition(bytes.count + id.count <= Self.maximumByteCount, "more than \(Self.maximumByteCount) bytes of ids")

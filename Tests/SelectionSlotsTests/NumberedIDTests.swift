@@ -92,8 +92,14 @@ struct NumberedIDTableTests {
         let ids: [PhotoID] = ["a", "b", "a"]
         let bytes = ids.map { Array($0.utf8) }
         let hashes = bytes.map { b in b.withUnsafeBytes { table.hasher.hash($0) } }
-        let repeated = hashes.withUnsafeBufferPointer { hashes in
-            table.insert(batchOf: 3, hashes: hashes) { index in bytes[index].withUnsafeBytes { $0 } }
+        let repeated = bytes[0].withUnsafeBytes { a in
+            bytes[1].withUnsafeBytes { b in
+                bytes[2].withUnsafeBytes { c in
+                    [a, b, c].withUnsafeBufferPointer { ids in
+                        hashes.withUnsafeBufferPointer { table.insert(batchOf: ids, hashes: $0) }
+                    }
+                }
+            }
         }
         #expect(repeated?.index == 2 && repeated?.position == 1)
         _ = Self.insert("s2", into: &table)

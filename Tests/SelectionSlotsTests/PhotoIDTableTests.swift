@@ -41,6 +41,51 @@ struct PhotoIDTableTests {
         #expect(table.longestByteCount == ids.map(\.utf8.count).max())
     }
 
+    /// Batches, with repeats inside a batch and of ids already there, insert what one-at-a-time
+    /// inserts do, stop where they stop, and leave the same table behind.
+    @Test(arguments: hashers)
+    func aBatchInsertsWhatOneAtATimeInserts(hasher: PhotoIDHasher) {
+        let ids = Self.ids(300)
+        let batches: [[PhotoID]] = [
+            Array(ids[0..<100]), Array(ids[100..<150]) + [ids[120]] + Array(ids[150..<160]), [ids[7], "x"],
+            Array(ids[150..<200]), ["", "ü"] + Array(ids[200..<300]) + [""],
+        ]
+        var batched = PhotoIDTable(hasher: hasher)
+        var single = PhotoIDTable(hasher: hasher)
+        for batch in batches {
+            var expected: (index: Int, position: Int)?
+            for (index, id) in batch.enumerated() {
+                let inserted = single.insert(id)
+                if !inserted.isNew {
+                    expected = (index, inserted.position)
+                    break
+                }
+            }
+            var storage = batch.map { Array($0.utf8) }
+            let hashes = storage.map { bytes in bytes.withUnsafeBytes { hasher.hash($0) } }
+            let repeated = Self.withBuffers(&storage) { ids in
+                hashes.withUnsafeBufferPointer { batched.insert(batchOf: ids, hashes: $0) }
+            }
+            #expect(repeated?.index == expected?.index && repeated?.position == expected?.position, "\(batch.count)")
+            #expect(batched == single)
+            #expect(batched.byteCount == single.byteCount)
+            for (position, id) in single.enumerated() { #expect(batched.position(of: id) == single.position(of: id), "\(position)") }
+        }
+    }
+
+    /// Calls `body` with the buffers of `arrays`, which it must not keep.
+    static func withBuffers<R>(_ arrays: inout [[UInt8]], _ body: (UnsafeBufferPointer<UnsafeRawBufferPointer>) -> R) -> R {
+        var buffers: [UnsafeRawBufferPointer] = []
+        func open(_ index: Int) -> R {
+            guard index < arrays.count else { return buffers.withUnsafeBufferPointer(body) }
+            return arrays[index].withUnsafeBytes { bytes in
+                buffers.append(bytes)
+                return open(index + 1)
+            }
+        }
+        return open(0)
+    }
+
     @Test(arguments: hashers)
     func aListKeepsRepeatsInOrderAndIndexesTheFirst(hasher: PhotoIDHasher) {
         let table = PhotoIDTable(["a", "b", "a", "c", "b"], hasher: hasher)

@@ -333,8 +333,8 @@ extension BinaryTraceReader {
                 end += 1
             }
             let first = index
-            let repeated = hashes.withUnsafeBufferPointer { hashes in
-                names.defineAdded(batchOf: end - first, hashes: hashes) { ids[first + $0] }
+            let repeated = ids.withUnsafeBufferPointer { ids in
+                hashes.withUnsafeBufferPointer { names.defineAdded(batchOf: UnsafeBufferPointer(rebasing: ids[first..<end]), hashes: $0) }
             }
             if let (batchIndex, slot) = repeated {
                 throw Self.definedTwice(ids[first + batchIndex], slot: slot, firstNewSlot: firstNewSlot)
@@ -346,27 +346,46 @@ extension BinaryTraceReader {
     /// Defines a record of the header's list: every id read and hashed first, then inserted
     /// as a batch, so that the probes' cache misses overlap (see `PhotoIDTable`).
     private mutating func defineHeaderIDs(_ cursor: inout ByteCursor, count: Int, firstNewSlot: Int) throws(BodyError) {
-        var ids = scratch.ids
-        var hashes = scratch.hashes
-        scratch.ids = []
-        scratch.hashes = []
+        // The record's ids and hashes go into scratch arrays kept at their largest size and
+        // written in place: an append an id costs more than reading it.
+        var ids = scratch.headerIDs
+        var hashes = scratch.headerHashes
+        scratch.headerIDs = []
+        scratch.headerHashes = []
         defer {
-            ids.removeAll(keepingCapacity: true)
-            hashes.removeAll(keepingCapacity: true)
-            scratch.ids = ids
-            scratch.hashes = hashes
+            scratch.headerIDs = ids
+            scratch.headerHashes = hashes
+        }
+        if ids.count < count {
+            ids = Array(repeating: UnsafeRawBufferPointer(start: nil, count: 0), count: count)
+            hashes = Array(repeating: 0, count: count)
         }
         var bytes = 0
-        for _ in 0..<count {
-            let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
-            let id = try cursor.utf8Bytes(count: length)
-            bytes += id.count
-            ids.append(id)
-            hashes.append(names.hasher.hash(id))
+        var malformed: BodyError?
+        // A record of ASCII ids (as a real library's are) is checked once, not id by id.
+        let ascii = cursor.restIsASCII
+        let hasher = names.hasher
+        ids.withUnsafeMutableBufferPointer { ids in
+            hashes.withUnsafeMutableBufferPointer { hashes in
+                do throws(BodyError) {
+                    for index in 0..<count {
+                        let length = try cursor.count(ofEntriesTaking: 1, "an id's length")
+                        let id = ascii ? try cursor.asciiBytes(count: length) : try cursor.utf8Bytes(count: length)
+                        bytes += id.count
+                        ids[index] = id
+                        hashes[index] = hasher.hash(id)
+                    }
+                } catch {
+                    malformed = error
+                }
+            }
         }
+        if let malformed { throw malformed }
         try checkIDBytes(bytes)
-        let repeated = hashes.withUnsafeBufferPointer { hashes in
-            names.defineListed(batchOf: count, hashes: hashes) { ids[$0] }
+        let repeated = ids.withUnsafeBufferPointer { ids in
+            hashes.withUnsafeBufferPointer {
+                names.defineListed(batchOf: UnsafeBufferPointer(rebasing: ids[..<count]), hashes: $0)
+            }
         }
         if let (index, slot) = repeated {
             throw Self.definedTwice(ids[index], slot: slot, firstNewSlot: firstNewSlot)

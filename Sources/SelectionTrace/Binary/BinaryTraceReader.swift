@@ -297,6 +297,10 @@ struct IDDefinitionScratch {
     var hashes: [UInt64] = []
     /// The hashes of a record's ids met along the trace, as they were looked up in the list.
     var eventIDHashes: [UInt64] = []
+    /// A header record's ids and their hashes, written in place (the arrays keep the size of
+    /// the largest record; only a record's first entries are its own).
+    var headerIDs: [UnsafeRawBufferPointer] = []
+    var headerHashes: [UInt64] = []
 }
 
 /// One record's place and bytes; `body` is valid until the reader reads on.

@@ -180,15 +180,15 @@ public struct SlotNames: Sendable {
     }
 
     /// Names the next `count` slots of the header's list with the batch's ids (see
-    /// `PhotoIDTable.insert(batchOf:hashes:id:)`), stopping at one that already has a slot:
+    /// `PhotoIDTable.insert(batchOf:hashes:)`), stopping at one that already has a slot:
     /// returns its index in the batch and that slot.
     ///
     /// - Precondition: the batch fits in the list (`listedIDs.count + count <= ` the list's size).
     mutating func defineListed(
-        batchOf count: Int, hashes: UnsafeBufferPointer<UInt64>, id: (Int) -> UnsafeRawBufferPointer
+        batchOf ids: UnsafeBufferPointer<UnsafeRawBufferPointer>, hashes: UnsafeBufferPointer<UInt64>
     ) -> (index: Int, slot: PhotoSlot)? {
-        precondition(counted.countedPrefix == 0 && listedIDs.count + count <= listedCapacity, "the batch is past the list")
-        return listedIDs.insert(batchOf: count, hashes: hashes, id: id).map { ($0.index, PhotoSlot($0.position)) }
+        precondition(counted.countedPrefix == 0 && listedIDs.count + ids.count <= listedCapacity, "the batch is past the list")
+        return listedIDs.insert(batchOf: ids, hashes: hashes).map { ($0.index, PhotoSlot($0.position)) }
     }
 
     /// Whether every id of the header's list is defined (always so for a grid given by count).
@@ -239,15 +239,15 @@ public struct SlotNames: Sendable {
     /// Names the next `count` slots after the header's list with the batch's ids, none of
     /// which is counted, listed (`slotBeforeAdded`) or numbered, stopping at one already
     /// added: returns its index in the batch and its slot. See
-    /// `PhotoIDTable.insert(batchOf:hashes:id:)`.
+    /// `PhotoIDTable.insert(batchOf:hashes:)`.
     ///
     /// - Precondition: `listIsComplete`.
     mutating func defineAdded(
-        batchOf count: Int, hashes: UnsafeBufferPointer<UInt64>, id: (Int) -> UnsafeRawBufferPointer
+        batchOf ids: UnsafeBufferPointer<UnsafeRawBufferPointer>, hashes: UnsafeBufferPointer<UInt64>
     ) -> (index: Int, slot: PhotoSlot)? {
         precondition(listIsComplete, "ids are added after the header's list")
         let first = counted.countedPrefix + listedIDs.count
-        return added.insert(batchOf: count, hashes: hashes, id: id).map { ($0.index, PhotoSlot(first + $0.position)) }
+        return added.insert(batchOf: ids, hashes: hashes).map { ($0.index, PhotoSlot(first + $0.position)) }
     }
 
     /// Reserves room for the header list's bytes, estimated from its first record.

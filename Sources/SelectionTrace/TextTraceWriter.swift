@@ -106,8 +106,8 @@ extension TextTraceEncoding {
     /// Writes the event's line and its newline into `block`: the bytes of `line(for:)` +
     /// `"\n"`. O(line length).
     package static func writeLine(_ event: TraceEvent, to block: LineBlock) {
-        var line = block.cursor(atMost: maximumLineLength(event.event, longestID: longestID(of: event.event)))
-        writeLine(t: event.t, event.event, to: &line) { photo, line in
+        var line = block.cursor(atMost: maximumLineLength(of: event.event, longestID: longestID(of: event.event)))
+        writeLine(t: event.t, of: event.event, to: &line) { photo, line in
             var photo = photo
             photo.withUTF8 { line.writeQuoted(UnsafeRawBufferPointer($0)) }
         }
@@ -130,7 +130,15 @@ extension TextTraceEncoding {
     /// The most bytes `writeLine` writes for `event` when none of its ids is longer than
     /// `longestID` bytes: fixed text and two numbers, plus each photo's id escaped at worst
     /// and its position. O(1).
-    package static func maximumLineLength<Photo>(_ event: GridEvent<Photo>, longestID: Int) -> Int {
+    package static func maximumLineLength(_ event: SlotEvent, longestID: Int) -> Int {
+        maximumLineLength(of: event, longestID: longestID)
+    }
+
+    /// `maximumLineLength` of any event, whatever names its photos. (Generic functions are
+    /// called from other modules through their unspecialized form, which looks up the event
+    /// type's metadata at run time: they are wrapped for the events other modules write.)
+    @inline(__always)
+    private static func maximumLineLength<Photo>(of event: GridEvent<Photo>, longestID: Int) -> Int {
         let photos: Int
         switch event {
         case .longPress, .selectItem, .tap, .removeFromTray, .dragBegan, .dragMoved: photos = 1
@@ -141,12 +149,19 @@ extension TextTraceEncoding {
         return 96 + photos * (6 * longestID + 48)
     }
 
-    /// Writes the line of an event at `t`, whatever names its photos, and its newline:
-    /// `writeID` writes one photo as a JSON string (`LineCursor.writeQuoted`), so that the
-    /// bytes are those of `line(for:)` + `"\n"` for the event with its ids. O(line length).
+    /// Writes the line of an event at `t` whose photos are slots, and its newline: `writeID`
+    /// writes one photo as a JSON string (`LineCursor.writeQuoted`), so that the bytes are
+    /// those of `line(for:)` + `"\n"` for the event with its ids. O(line length).
+    package static func writeLine(
+        t: Int?, _ event: SlotEvent, to line: inout LineCursor, writeID: (PhotoSlot, inout LineCursor) -> Void
+    ) {
+        writeLine(t: t, of: event, to: &line, writeID: writeID)
+    }
+
+    /// `writeLine` of any event, whatever names its photos.
     @inline(__always)
-    package static func writeLine<Photo>(
-        t: Int?, _ event: GridEvent<Photo>, to line: inout LineCursor, writeID: (Photo, inout LineCursor) -> Void
+    private static func writeLine<Photo>(
+        t: Int?, of event: GridEvent<Photo>, to line: inout LineCursor, writeID: (Photo, inout LineCursor) -> Void
     ) {
         line.write(UInt8(ascii: "{"))
         if let t {

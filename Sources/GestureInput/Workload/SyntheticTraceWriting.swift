@@ -12,9 +12,11 @@ extension SyntheticSession {
     ) throws -> Int {
         // Lines go into one block, each written in place (no piece appended to an array), and
         // the block is handed over once it holds 64 KiB.
-        var output = TextLineOutput<Sink>(written: try TextTraceEncoding.writeHeaderLine(header, to: &sink))
-        while writeNextLine(to: output.block) { try output.lineWritten(to: &sink, progress: progress) }
-        try output.finish(to: &sink)
+        var output = TextLineOutput(written: try TextTraceEncoding.writeHeaderLine(header, to: &sink))
+        while writeNextLine(to: output.block) {
+            if output.lineWritten(progress: progress) { try output.handOver(to: &sink) }
+        }
+        try output.handOver(to: &sink)
         return output.written
     }
 }

@@ -18,11 +18,21 @@ enum JSONStringBytes {
     }
 
     /// Whether some byte of `bytes` is a quote, a backslash or a control character. O(length),
-    /// a word at a time.
+    /// a word at a time: the words' flags are ORed, with no branch per word (the ids written
+    /// by the million need no escape, so every word is looked at anyway).
     @inline(__always)
     static func needsEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        return plainPrefixCount(base, count: bytes.count, allowingNonASCII: true) < bytes.count
+        let count = bytes.count
+        guard count >= 8 else { return plainPrefixCount(base, count: count, allowingNonASCII: true) < count }
+        // The last word overlaps the others: a byte looked at twice changes nothing.
+        var flags = stopFlags(base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), true)
+        var offset = 0
+        while offset + 8 <= count {
+            flags |= stopFlags(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self), true)
+            offset += 8
+        }
+        return flags != 0
     }
 
     @inline(__always)

@@ -63,9 +63,14 @@ public struct TraceBlockWriter<Sink: TraceByteSink> {
 
 /// A text trace under way: lines written in place into a block (`LineBlock`), handed to a
 /// sink about 64 KiB at a time, with the events and bytes written so far. Amortised O(bytes).
-package struct TextLineOutput<Sink: TraceByteSink> {
+///
+/// Not generic over the sink, so that a writer in another module counts its lines without
+/// the generic type's metadata looked up at each one; only handing a block over is generic.
+package struct TextLineOutput {
+    /// The bytes gathered before the block is handed over.
+    package static var blockSize: Int { 1 << 16 }
     /// Where the next line goes (`cursor(atMost:)`, then `commit`).
-    package let block = LineBlock(capacity: TraceBlockWriter<Sink>.blockSize * 5 / 4)
+    package let block = LineBlock(capacity: blockSize + blockSize / 4)
     /// Bytes handed to the sink.
     package private(set) var written: Int
     package private(set) var events = 0
@@ -75,17 +80,18 @@ package struct TextLineOutput<Sink: TraceByteSink> {
         self.written = written
     }
 
-    /// Counts an event whose line went into the block, hands the block over once it holds
-    /// a block's worth, and reports progress every `TraceProgressInterval.events` events.
+    /// Counts an event whose line went into the block, reports progress every
+    /// `TraceProgressInterval.events` events, and says whether the block is full: then hand
+    /// it over (`handOver`).
     @inline(__always)
-    package mutating func lineWritten(to sink: inout Sink, progress: TraceProgress) throws {
-        written += try block.handOver(to: &sink, ifAtLeast: TraceBlockWriter<Sink>.blockSize)
+    package mutating func lineWritten(progress: TraceProgress) -> Bool {
         events += 1
         if events % TraceProgressInterval.events == 0 { progress(events, written + block.count) }
+        return block.count >= Self.blockSize
     }
 
-    /// Hands over what the block still holds.
-    package mutating func finish(to sink: inout Sink) throws {
+    /// Hands over what the block holds.
+    package mutating func handOver<Sink: TraceByteSink>(to sink: inout Sink) throws {
         written += try block.handOver(to: &sink, ifAtLeast: 0)
     }
 }

@@ -72,27 +72,27 @@ public enum TraceConversion {
     private static func convertToText<Sink: TraceByteSink>(
         _ reader: inout TraceFileReader, into sink: inout Sink, progress: TraceProgress
     ) throws -> Result {
-        var output = TextLineOutput<Sink>(written: try TextTraceEncoding.writeHeaderLine(reader.header, to: &sink))
+        var output = TextLineOutput(written: try TextTraceEncoding.writeHeaderLine(reader.header, to: &sink))
         if reader.format == .binary {
             try reader.withBinaryReader { try writeText(of: &$0, to: &output, sink: &sink, progress: progress) }
         } else {
             while let event = try reader.next() {
                 TextTraceEncoding.writeLine(event, to: output.block)
-                try output.lineWritten(to: &sink, progress: progress)
+                if output.lineWritten(progress: progress) { try output.handOver(to: &sink) }
             }
         }
-        try output.finish(to: &sink)
+        try output.handOver(to: &sink)
         return Result(events: output.events, bytes: output.written)
     }
 
     /// The lines of a binary trace's events, each photo's id copied from the reader's table.
     /// O(bytes written).
     private static func writeText<Sink: TraceByteSink>(
-        of binary: inout BinaryTraceReader, to output: inout TextLineOutput<Sink>, sink: inout Sink, progress: TraceProgress
+        of binary: inout BinaryTraceReader, to output: inout TextLineOutput, sink: inout Sink, progress: TraceProgress
     ) throws {
         while let event = try binary.nextSlotEvent() {
             binary.names.writeLine(event, to: output.block)
-            try output.lineWritten(to: &sink, progress: progress)
+            if output.lineWritten(progress: progress) { try output.handOver(to: &sink) }
         }
     }
 }

@@ -70,7 +70,7 @@ public struct SessionModel {
     private var lastRemovedPhoto: PhotoSlot?
     /// Slots below it are the grid's first photos, named by the engine's table; pool id
     /// `s(n + 1)` is slot `poolBase + n`.
-    private let poolBase: Int
+    let poolBase: Int
     /// The grid's ids as listed (slot `i` at position `i`), when the grid came as a list
     /// without repeats: a writer copies their bytes instead of building strings.
     private let listedIDs: PhotoIDTable?

@@ -66,7 +66,23 @@ public struct BinaryTraceEncoder: Sendable {
         bytes.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
         if case .ids(let ids) = header.photos {
             // From the table's bytes: its subscript would make a string of each id, twice.
-            appendDefinitions(count: ids.count, firstSlot: 0, into: &bytes) { ids.forEachID(in: $0, $1) }
+            appendDefinitions(count: ids.count, firstSlot: 0, into: &bytes, forEachID: { ids.forEachID(in: $0, $1) })
+        }
+    }
+
+    /// `encodeHeader(into:)` into `writer`'s buffer, handed to `sink` whenever it holds a
+    /// block, so that the definitions of a header of millions of ids are never held whole.
+    public mutating func encodeHeader<Sink: TraceByteSink>(into writer: inout TraceBlockWriter<Sink>, sink: inout Sink) throws {
+        writer.buffer.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
+        if case .ids(let ids) = header.photos {
+            var record: [UInt8] = []
+            try appendDefinitions(
+                count: ids.count, firstSlot: 0, into: &record, forEachID: { ids.forEachID(in: $0, $1) },
+                afterRecord: { record in
+                    writer.buffer.append(contentsOf: record)
+                    record.removeAll(keepingCapacity: true)
+                    try writer.flushIfFull(to: &sink)
+                })
         }
     }
 
@@ -90,6 +106,24 @@ public struct BinaryTraceEncoder: Sendable {
         let (slot, isNew) = slots.intern(id)
         if isNew { newIDs.append(id) }
         return slot
+    }
+
+    /// Appends one event whose photos are slots, `newIDs` being the ids it names for the
+    /// first time, which take the next slots in order (in the order the record lists its
+    /// photos, as `encode(_:into:)` interns them): their definitions, a sync point when one is
+    /// due, then the event. The bytes `encode(_:into:)` writes for the event with its ids,
+    /// for a writer that holds slots and names only the new photos.
+    ///
+    /// - Precondition: the ids are new to the trace; every other slot of the event was handed
+    ///   out before; `t` as for `encode(_:into:)`.
+    public mutating func encode(t: Int?, _ event: SlotEvent, newIDs: [PhotoID], into bytes: inout [UInt8]) {
+        let firstNewSlot = slots.count
+        for id in newIDs {
+            let (_, isNew) = slots.intern(id)
+            precondition(isNew, "\(id) is not new to the trace")
+        }
+        if !newIDs.isEmpty { appendDefinitions(of: newIDs, firstSlot: firstNewSlot, into: &bytes) }
+        encode(t: t, event, into: &bytes)
     }
 
     /// The slot of `id`, appending its definition if it is new: for writers that hold slots.
@@ -137,9 +171,11 @@ public struct BinaryTraceEncoder: Sendable {
         }
         if !newIDRanges.isEmpty {
             let line = fields.line
-            appendDefinitions(count: newIDRanges.count, firstSlot: firstNewSlot, into: &bytes) { [newIDRanges] range, body in
-                for index in range { body(UnsafeRawBufferPointer(rebasing: line[newIDRanges[index]])) }
-            }
+            appendDefinitions(
+                count: newIDRanges.count, firstSlot: firstNewSlot, into: &bytes,
+                forEachID: { [newIDRanges] range, body in
+                    for index in range { body(UnsafeRawBufferPointer(rebasing: line[newIDRanges[index]])) }
+                })
         }
         if eventCount > 0 && eventCount % syncInterval == 0 {
             appendSync(lastSlot: slotBefore, lastTime: timeBefore, into: &bytes)
@@ -223,12 +259,14 @@ public struct BinaryTraceEncoder: Sendable {
         of ids: IDs, firstSlot: Int, into bytes: inout [UInt8]
     ) where IDs.Index == Int {
         let start = ids.startIndex
-        appendDefinitions(count: ids.count, firstSlot: firstSlot, into: &bytes) { range, body in
-            for index in range {
-                var id = ids[start + index]
-                id.withUTF8 { body(UnsafeRawBufferPointer($0)) }
-            }
-        }
+        appendDefinitions(
+            count: ids.count, firstSlot: firstSlot, into: &bytes,
+            forEachID: { range, body in
+                for index in range {
+                    var id = ids[start + index]
+                    id.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+                }
+            })
     }
 
     /// Definition records for `count` ids, which take slots `firstSlot...` in order, in
@@ -239,6 +277,16 @@ public struct BinaryTraceEncoder: Sendable {
         count: Int, firstSlot: Int, into bytes: inout [UInt8],
         forEachID: (Range<Int>, (UnsafeRawBufferPointer) -> Void) -> Void
     ) {
+        appendDefinitions(count: count, firstSlot: firstSlot, into: &bytes, forEachID: forEachID, afterRecord: { _ in })
+    }
+
+    /// `appendDefinitions`, calling `afterRecord` with `bytes` after each record.
+    @inline(__always)
+    private mutating func appendDefinitions(
+        count: Int, firstSlot: Int, into bytes: inout [UInt8],
+        forEachID: (Range<Int>, (UnsafeRawBufferPointer) -> Void) -> Void,
+        afterRecord: (inout [UInt8]) throws -> Void
+    ) rethrows {
         var next = 0
         while next < count {
             var end = next
@@ -258,6 +306,7 @@ public struct BinaryTraceEncoder: Sendable {
                 body.append(contentsOf: id.bindMemory(to: UInt8.self))
             }
             appendRecord(kind: BinaryRecordKind.idDefinitions, into: &bytes)
+            try afterRecord(&bytes)
             next = end
         }
     }

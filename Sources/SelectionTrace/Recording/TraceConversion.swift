@@ -39,7 +39,7 @@ public enum TraceConversion {
         var writer = TraceBlockWriter<Sink>()
         var events = 0
         var encoder = BinaryTraceEncoder(header: reader.header, salt: salt, syncInterval: syncInterval)
-        encoder.encodeHeader(into: &writer.buffer)
+        try encoder.encodeHeader(into: &writer, sink: &sink)
         if reader.format == .text {
             // The usual lines go from their bytes to records, ids and all, with no string or
             // `TraceEvent` made; the rest are decoded as by any reader.

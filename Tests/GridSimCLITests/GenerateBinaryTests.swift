@@ -12,6 +12,9 @@ struct GenerateBinaryTests {
     static let sessions: [[String]] = [
         ["--photos", "3000", "--events", "9000", "--seed", "11", "--mix", "default,sync=3"],
         ["--photos", "2000", "--events", "5000", "--seed", "12", "--ids", "photokit", "--limit", "40"],
+        // A small grid with many syncs: the pool of new photos' ids is walked round again and
+        // again, so photos the trace has named come back.
+        ["--photos", "40", "--events", "6000", "--seed", "13", "--ids", "photokit", "--mix", "syncs"],
     ]
 
     @Test(arguments: sessions)

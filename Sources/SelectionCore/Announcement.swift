@@ -39,11 +39,44 @@ public enum Announcement: Hashable, Sendable {
         }
     }
 
+    /// The announcement an engine made.
+    @inline(__always)
+    public init(_ spoken: SpecAnnouncement) {
+        switch spoken {
+        case .modeEntered(let count): self = .modeEntered(count: count)
+        case .modeExited: self = .modeExited
+        case .countChanged(let count): self = .countChanged(count)
+        }
+    }
+
     /// A count as `text` writes it: decimal digits, no sign, no leading zero but for 0 itself.
     private static func count(_ digits: Substring) -> Int? {
         guard let first = digits.first, first.isASCII, first.isNumber,
             first != "0" || digits.count == 1, digits.allSatisfy({ $0.isASCII && $0.isNumber })
         else { return nil }
         return Int(digits)
+    }
+}
+
+/// One of the three sentences SPEC.md section 3 gives: what the engines announce. Unlike
+/// `Announcement` it holds no text, so a fast-engine step (`SlotStep`) stays a trivial value
+/// that a tap builds and drops with no work.
+public enum SpecAnnouncement: Hashable, Sendable {
+    /// `Selection mode, N selected`
+    case modeEntered(count: Int)
+    /// `Selection mode off`
+    case modeExited
+    /// `N selected`, N being the new count, 0 included.
+    case countChanged(Int)
+
+    /// The sentence `announcement` is, or nil for a sentence that is none of SPEC.md's.
+    @inline(__always)
+    public init?(_ announcement: Announcement) {
+        switch announcement {
+        case .modeEntered(let count): self = .modeEntered(count: count)
+        case .modeExited: self = .modeExited
+        case .countChanged(let count): self = .countChanged(count)
+        case .other: return nil
+        }
     }
 }

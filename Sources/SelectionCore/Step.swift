@@ -17,15 +17,37 @@ public struct Step: Hashable, Sendable {
     public var haptic: Bool
     /// The mode or the selection changed.
     public var animation: AnimationStyle?
-    public var announcement: Announcement?
+    /// The announcement, the first of them for a step made from lists.
+    public var announcement: Announcement? {
+        get { emittedLists.map { $0.announcements.first } ?? spoken.map(Announcement.init) }
+        set { self = Step(outcome: outcome, effects: effects, announcements: newValue.map { [$0] } ?? []) }
+    }
+    /// The announcement when it is one of SPEC.md's and the step fits the fields above: kept
+    /// as a value with no text, so that an engine's step is copied and dropped cheaply.
+    private var spoken: SpecAnnouncement?
     /// The lists as an app emitted them, when they hold more than one action, haptic,
-    /// animation or announcement; nil for every step that fits the fields above (all of
-    /// GridSim's engines' steps).
+    /// animation or announcement, or an announcement that is none of SPEC.md's; nil for every
+    /// step that fits the fields above (all of GridSim's engines' steps). A reference, so
+    /// that a step is as cheap to copy with it as without.
     private var emittedLists: EmittedLists?
 
-    private struct EmittedLists: Hashable, Sendable {
-        var effects: [Effect]
-        var announcements: [Announcement]
+    private final class EmittedLists: Hashable, Sendable {
+        let effects: [Effect]
+        let announcements: [Announcement]
+
+        init(effects: [Effect], announcements: [Announcement]) {
+            self.effects = effects
+            self.announcements = announcements
+        }
+
+        static func == (a: EmittedLists, b: EmittedLists) -> Bool {
+            a === b || (a.effects == b.effects && a.announcements == b.announcements)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(effects)
+            hasher.combine(announcements)
+        }
     }
 
     public init(
@@ -36,7 +58,26 @@ public struct Step: Hashable, Sendable {
         self.action = action
         self.haptic = haptic
         self.animation = animation
-        self.announcement = announcement
+        self.spoken = nil
+        self.emittedLists = nil
+        if let announcement, SpecAnnouncement(announcement) == nil {
+            emittedLists = EmittedLists(effects: effects, announcements: [announcement])
+        } else {
+            spoken = announcement.flatMap(SpecAnnouncement.init)
+        }
+    }
+
+    /// An engine's step: its announcement, if any, one of SPEC.md's. O(1), allocates nothing.
+    @inline(__always)
+    public init(
+        outcome: Outcome, action: Effect?, haptic: Bool, animation: AnimationStyle?, spoken: SpecAnnouncement?
+    ) {
+        self.outcome = outcome
+        self.action = action
+        self.haptic = haptic
+        self.animation = animation
+        self.spoken = spoken
+        self.emittedLists = nil
     }
 
     /// A step from effect and announcement lists, as a plain model or an app writes them.
@@ -44,7 +85,12 @@ public struct Step: Hashable, Sendable {
     /// announcement, `effects` and `announcements` give them back as listed (and the fields
     /// hold the first of each), so that a comparison shows what the app did twice.
     public init(outcome: Outcome, effects: [Effect], announcements: [Announcement] = []) {
-        self.init(outcome: outcome, announcement: announcements.first)
+        self.outcome = outcome
+        self.action = nil
+        self.haptic = false
+        self.animation = nil
+        self.spoken = nil
+        self.emittedLists = nil
         var (actions, haptics, animations) = (0, 0, 0)
         for effect in effects {
             switch effect {
@@ -59,8 +105,13 @@ public struct Step: Hashable, Sendable {
                 actions += 1
             }
         }
-        if actions > 1 || haptics > 1 || animations > 1 || announcements.count > 1 {
+        let spoken = announcements.first.flatMap(SpecAnnouncement.init)
+        if actions > 1 || haptics > 1 || animations > 1 || announcements.count > 1
+            || (spoken == nil && !announcements.isEmpty)
+        {
             emittedLists = EmittedLists(effects: effects, announcements: announcements)
+        } else {
+            self.spoken = spoken
         }
     }
 

@@ -194,7 +194,7 @@ struct ViewTimelineBuilder {
         let sheetCode = engine.sheet.map { $0 == .share ? 1 : 2 } ?? 0
         columns.states.append((engine.mode == .selecting ? 1 : 0) + 2 * sheetCode)
         columns.counts.append(engine.selectedCount)
-        columns.announcements.append(result.announcement.map { announcementTexts.number(of: $0) { $0.text } + 1 } ?? 0)
+        columns.announcements.append(result.announcement.map { announcementTexts.number(of: Announcement($0)) { $0.text } + 1 } ?? 0)
         let snappy = result.animation == .snappy ? 2 : 0
         let still = result.animation == AnimationStyle.none ? 4 : 0
         columns.flags.append((result.haptic ? 1 : 0) + snappy + still)

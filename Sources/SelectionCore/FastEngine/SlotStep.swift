@@ -17,12 +17,12 @@ public struct SlotStep: Hashable, Sendable {
     public var action: SlotAction?
     public var haptic: Bool
     public var animation: AnimationStyle?
-    public var announcement: Announcement?
+    public var announcement: SpecAnnouncement?
 
     @inline(__always)
     public init(
         outcome: Outcome, action: SlotAction? = nil, haptic: Bool = false, animation: AnimationStyle? = nil,
-        announcement: Announcement? = nil
+        announcement: SpecAnnouncement? = nil
     ) {
         self.outcome = outcome
         self.action = action
@@ -53,6 +53,6 @@ extension SlotTable {
             }
         return Step(
             outcome: step.outcome, action: action, haptic: step.haptic, animation: step.animation,
-            announcement: step.announcement)
+            spoken: step.announcement)
     }
 }

@@ -23,6 +23,6 @@ extension SlotNames {
             }
         return Step(
             outcome: step.outcome, action: action, haptic: step.haptic, animation: step.animation,
-            announcement: step.announcement)
+            spoken: step.announcement)
     }
 }

@@ -46,7 +46,20 @@ let package = Package(
 
         // The kit for other packages' selection code: an adapter protocol, conformance cases,
         // differential property runs and trace folders. Links nothing an app's tests cannot.
-        .target(name: "GridSimKit", dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "SeededRandom"]),
+        .target(
+            name: "GridSimKit",
+            dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "SeededRandom", "TraceView"]),
+
+        // A trace as one self-contained HTML page that replays it step by step: what
+        // `gridsim view` writes, and the kit beside a counterexample, with the adapter's side.
+        // Pure Swift, so the kit can link it.
+        .target(
+            name: "TraceView",
+            dependencies: ["SelectionCore", "SelectionTrace", "GestureInput"],
+            // The page's markup, style sheet and script, compiled in as bytes so that a page
+            // needs no file beside the binary (`gridsim` stays one self-contained file).
+            resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]
+        ),
 
         // The typed argument parser, usage errors and exit codes of gridsim and gridsim-bench.
         // It imports nothing, so neither command pulls anything in through it.
@@ -80,11 +93,9 @@ let package = Package(
         // over to the gridsim-bench executable, so the benchmark peers stay out of `gridsim`.
         .target(
             name: "GridSimCLI",
-            dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "Exploration", "CommandLineKit"],
-            // The view page's markup, style sheet and script, compiled into the binary as bytes
-            // so that `gridsim` stays one self-contained file.
-            resources: [
-                .embedInCode("View/Page/page.html"), .embedInCode("View/Page/page.css"), .embedInCode("View/Page/page.js"),
+            dependencies: [
+                "SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "Exploration", "CommandLineKit",
+                "TraceView",
             ]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
@@ -102,7 +113,7 @@ let package = Package(
             name: "GridSimCLITests",
             dependencies: [
                 "GridSimCLI", "SelectionCore", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport", "CommandLineKit",
-                "GestureInput",
+                "GestureInput", "TraceView",
             ]),
         .testTarget(
             name: "BenchmarkKitTests",

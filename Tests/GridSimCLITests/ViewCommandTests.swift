@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import GridSimCLI
+@testable import TraceView
 
 /// `gridsim view` without a browser: what it writes, what it refuses, and the page's codes.
 @Suite("gridsim view")

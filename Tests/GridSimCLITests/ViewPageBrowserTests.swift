@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import GridSimCLI
+@testable import TraceView
 
 /// `gridsim view` pages in a real browser: every trace in Traces/ (and generated ones over a
 /// million photos and over PhotoKit ids) opened in headless Chromium at several steps through

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import GridSimCLI
+@testable import TraceView
 
 /// The data of a view page read back in Swift as page.js reads it (docs/view-page.md): the
 /// names of the slots, the per-step fields and the diffs of each step. For tests only.

@@ -9,34 +9,36 @@ import SelectionTrace
 /// Built in one streamed pass with the fast engine (`ViewTimelineBuilder`): O(N + events +
 /// what changed). The JSON holds O(events + changes) numbers, runs of consecutive slots as
 /// one, and the name of every photo the trace has (`ViewPhotoNames`).
-struct ViewTimeline {
-    struct Options {
+package struct ViewTimeline {
+    package struct Options {
         /// The viewport width the grid is laid out for, in points.
-        var width: Double = 393
+        package var width: Double = 393
         /// The step the page opens at when its URL names none.
-        var initialStep: Int = 0
+        package var initialStep: Int = 0
         /// The last step the page holds (nil: the trace's last). The events after it are
         /// read and checked, not shown.
-        var lastStep: Int?
+        package var lastStep: Int?
         /// The file name shown in the page's heading.
-        var name: String = "trace"
+        package var name: String = "trace"
         /// The raw pointer layer of a two-layer trace (nil for a trace without one).
-        var pointer: ViewPointerLayer?
+        package var pointer: ViewPointerLayer?
         /// The page shows every count one too high: for the browser test's own test, which
         /// sets it in-process (the command line offers no way to).
-        var breakCount = false
+        package var breakCount = false
+
+        package init() {}
     }
 
     /// The JSON object the page reads.
-    let json: ViewPageJSON
+    package let json: ViewPageJSON
     /// The steps the page holds.
-    let stepCount: Int
+    package let stepCount: Int
     /// The events of the whole trace.
-    let eventCount: Int
-    let damage: [TraceDamage]
+    package let eventCount: Int
+    package let damage: [TraceDamage]
 
     /// Replays `source` once; `progress` hears the steps and bytes read after each event.
-    init(source: ReplaySource, options: Options, progress: (Int, Int) -> Void = { _, _ in }) throws {
+    package init(source: ReplaySource, options: Options, progress: (Int, Int) -> Void = { _, _ in }) throws {
         var events = try source.events()
         var builder = ViewTimelineBuilder(header: events.header)
         let last = options.lastStep ?? Int.max
@@ -69,6 +71,6 @@ struct ViewTimeline {
 }
 
 /// A step's diff does not account for what the engine did: a bug in GridSim.
-struct ViewBuildError: Error, CustomStringConvertible {
-    var description: String
+package struct ViewBuildError: Error, CustomStringConvertible {
+    package var description: String
 }

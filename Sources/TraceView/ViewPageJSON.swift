@@ -4,8 +4,8 @@
 ///
 /// Strings are escaped so that the text can sit inside an HTML `<script>` element: `<`, `>`
 /// and `&` become `\u003c`, `\u003e` and `\u0026`, so no `</script>` can end it early.
-struct ViewPageJSON {
-    private(set) var bytes: [UInt8] = []
+package struct ViewPageJSON {
+    package private(set) var bytes: [UInt8] = []
 
     init(reservingCapacity capacity: Int = 1 << 16) {
         bytes.reserveCapacity(capacity)

@@ -12,7 +12,7 @@ import SelectionTrace
 /// alongside that naming photos, as `PointerReplay` does; this only records what the
 /// recogniser said of each press. Input after the last event (the last line's `inputAfter`,
 /// often what a bug report is about) is shown with the last step. O(samples + events).
-struct ViewPointerLayer {
+package struct ViewPointerLayer {
     struct Press {
         var path: [Point]
         var up: Point?
@@ -25,18 +25,18 @@ struct ViewPointerLayer {
         var afterLastEvent = false
     }
 
-    struct Line {
+    package struct Line {
         var scrollStart: Double
         var presses: [Press] = []
         var scrolls: [Double] = []
     }
 
-    var viewport: ViewportSize
+    package var viewport: ViewportSize
     var metrics: GridMetrics
-    var lines: [Line] = []
+    package var lines: [Line] = []
 
     /// The touches of the trace at `path`, or nil when it has no raw layer (or is binary).
-    static func read(path: String) throws -> ViewPointerLayer? {
+    package static func read(path: String) throws -> ViewPointerLayer? {
         guard TraceFileFormat(path: path) != .binary else { return nil }
         var reader = try PointerTraceReader(path: path)
         guard let setup = reader.setup else { return nil }

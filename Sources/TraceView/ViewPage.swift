@@ -1,7 +1,7 @@
 /// The view page: one HTML file with its style, script and data inside, that loads nothing
 /// and works from `file://`.
 ///
-/// Its parts are files of their own in `View/Page`, embedded into the binary at build time
+/// Its parts are files of their own in `Page/`, embedded into the binary at build time
 /// (`.embedInCode` in Package.swift): `page.html`, the markup with `{{title}}`, `{{style}}`,
 /// `{{data}}` and `{{script}}` where the rest goes; `page.css`, the style sheet; `page.js`, the
 /// script that rebuilds each step's state from the data and draws it.
@@ -17,9 +17,9 @@
 /// The DOM contract the browser test reads (README, "Seeing a trace"): `#title`, `#count`,
 /// `#step`, a `data-photo` and `aria-selected` on every photo cell shown, and the tray's
 /// thumbnails in order inside `#tray`; `#step=N` in the URL opens step N.
-enum ViewPage {
+package enum ViewPage {
     /// The page around `data`, the JSON of a `ViewTimeline`. O(size of data).
-    static func html(title: String, data: [UInt8]) -> [UInt8] {
+    package static func html(title: String, data: [UInt8]) -> [UInt8] {
         var page: [UInt8] = []
         page.reserveCapacity(data.count + template.count + style.count + script.count + 1024)
         for part in parts {

@@ -3,6 +3,7 @@ import Foundation
 import GestureInput
 import SelectionCore
 import SelectionTrace
+import TraceView
 
 /// `gridsim view TRACE`: one self-contained HTML page that replays a trace step by step in
 /// the grid's own layout, for a bug report or a CI artifact.

@@ -16,7 +16,7 @@ import Testing
 /// machine without it, `GRIDSIM_SKIP_BROWSER=1` turns these tests off.
 @Suite(
     "gridsim view in headless Chromium", .serialized,
-    .enabled(if: ProcessInfo.processInfo.environment["GRIDSIM_SKIP_BROWSER"] != "1"))
+    .enabled(if: HeadlessChromium.testsEnabled))
 struct ViewPageBrowserTests {
     /// Every trace in Traces/ and in Traces/pointer/.
     static let traces = Paths.scenarioTraces() + Paths.scenarioTraces(in: "pointer")
@@ -30,14 +30,7 @@ struct ViewPageBrowserTests {
     }
 
     static func chromium() throws -> HeadlessChromium {
-        guard let chromium = HeadlessChromium.find() else {
-            let message =
-                "chromium is not installed: scripts/setup installs it (apt-get install chromium); "
-                + "GRIDSIM_SKIP_BROWSER=1 skips the browser tests on a machine without it"
-            Issue.record(Comment(rawValue: message))
-            throw HeadlessChromium.Failure(description: "no chromium")
-        }
-        return chromium
+        try HeadlessChromium.required()
     }
 
     static func eventCount(_ trace: String) throws -> Int {

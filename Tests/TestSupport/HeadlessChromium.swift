@@ -1,16 +1,15 @@
 import Foundation
-import TestSupport
 
 /// Debian's `chromium`, run headless: the DOM of a page after its script ran, or a screenshot.
 ///
 /// As root Chromium needs `--no-sandbox`; it is passed always (these are our own pages).
 /// `--virtual-time-budget` lets the page's script run to completion before the DOM is dumped,
 /// without waiting that long in real time.
-struct HeadlessChromium: Sendable {
-    let executable: String
+public struct HeadlessChromium: Sendable {
+    public let executable: String
 
     /// `GRIDSIM_CHROMIUM`, else `chromium` or `chromium-browser` on `PATH`; nil when none is found.
-    static func find() -> HeadlessChromium? {
+    public static func find() -> HeadlessChromium? {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["GRIDSIM_CHROMIUM"], FileManager.default.isExecutableFile(atPath: path) {
             return HeadlessChromium(executable: path)
@@ -24,13 +23,28 @@ struct HeadlessChromium: Sendable {
         return nil
     }
 
+    /// `find()`'s Chromium, or a failure saying how to get it. Chromium missing is a failure,
+    /// not a skip (scripts/setup installs it, so CI has it); `GRIDSIM_SKIP_BROWSER=1` turns the
+    /// browser tests off on a machine without it.
+    public static func required() throws -> HeadlessChromium {
+        guard let chromium = find() else {
+            throw Failure(
+                description: "chromium is not installed: scripts/setup installs it (apt-get install chromium); "
+                    + "GRIDSIM_SKIP_BROWSER=1 skips the browser tests on a machine without it")
+        }
+        return chromium
+    }
+
+    /// Whether the browser tests run: `GRIDSIM_SKIP_BROWSER=1` turns them off.
+    public static var testsEnabled: Bool { ProcessInfo.processInfo.environment["GRIDSIM_SKIP_BROWSER"] != "1" }
+
     private var commonArguments: [String] {
         ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--hide-scrollbars",
          "--user-data-dir=\(NSTemporaryDirectory())gridsim-chromium-\(getpid())-\(UUID().uuidString)"]
     }
 
     /// The serialised DOM of `url` after `budget` ms of virtual time.
-    func dumpDOM(_ url: URL, budget: Int = 5000) throws -> String {
+    public func dumpDOM(_ url: URL, budget: Int = 5000) throws -> String {
         try load(url, budget: budget).dom
     }
 
@@ -40,7 +54,7 @@ struct HeadlessChromium: Sendable {
     ///
     /// Chromium logs each console message as a line `[…:INFO:CONSOLE:…] "message", source: …`
     /// (whatever its level) in the log file `--enable-logging --log-file` names.
-    func load(_ url: URL, budget: Int = 5000) throws -> (dom: String, console: [String]) {
+    public func load(_ url: URL, budget: Int = 5000) throws -> (dom: String, console: [String]) {
         let log = NSTemporaryDirectory() + "gridsim-chromium-\(getpid())-\(UUID().uuidString).log"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let output = try run(
@@ -54,15 +68,17 @@ struct HeadlessChromium: Sendable {
     }
 
     /// Writes a PNG of `url` at `width` × `height` to `png`.
-    func screenshot(_ url: URL, to png: String, width: Int, height: Int, budget: Int = 5000) throws {
+    public func screenshot(_ url: URL, to png: String, width: Int, height: Int, budget: Int = 5000) throws {
         _ = try run(
             commonArguments + [
                 "--virtual-time-budget=\(budget)", "--window-size=\(width),\(height)", "--screenshot=\(png)", url.absoluteString,
             ])
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) { self.description = description }
     }
 
     private func run(_ arguments: [String]) throws -> Data {
@@ -75,20 +91,21 @@ struct HeadlessChromium: Sendable {
 }
 
 /// What a view page shows, read from its DOM by the contract of README's "Seeing a trace".
-struct ViewPageDOM {
-    var title: String?
-    var count: String?
-    var step: String?
+/// For the tests of `gridsim view` and of the kit's counterexample pages.
+public struct ViewPageDOM {
+    public var title: String?
+    public var count: String?
+    public var step: String?
     /// Every photo cell in document order: its id and whether it is shown chosen.
-    var cells: [(photo: String, selected: Bool)] = []
+    public var cells: [(photo: String, selected: Bool)] = []
     /// The tray's thumbnails in order, when the page has a tray.
-    var tray: [String] = []
-    var verified: String?
+    public var tray: [String] = []
+    public var verified: String?
     /// The grid positions of the cells shown: `start ..< end`.
-    var window: Range<Int>?
-    var text: String
+    public var window: Range<Int>?
+    public var text: String
 
-    init(_ html: String) {
+    public init(_ html: String) {
         text = html
         title = Self.first(#"<h2 id="title"[^>]*>([^<]*)</h2>"#, in: html)
         count = Self.first(#"<span id="count"[^>]*>([^<]*)</span>"#, in: html)
@@ -117,7 +134,7 @@ struct ViewPageDOM {
     }
 
     /// The first match's first group of `pattern` in the page.
-    func first(_ pattern: String) -> String? { Self.first(pattern, in: text) }
+    public func first(_ pattern: String) -> String? { Self.first(pattern, in: text) }
 
     private static func first(_ pattern: String, in text: String) -> String? {
         all(pattern, in: text, group: 1).first

@@ -121,7 +121,9 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "GridSimKitTests",
-            dependencies: ["GridSimKit", "GridSimKitBenchmarks", "PropertyTesting", "SelectionTrace", "TestSupport"]),
+            dependencies: [
+                "GridSimKit", "GridSimKitBenchmarks", "PropertyTesting", "SelectionTrace", "TestSupport", "TraceView",
+            ]),
         // What several test targets share: scratch directories removed at exit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],

@@ -4,8 +4,8 @@ import SelectionTrace
 /// from the reference model, shrunk, with the seed that reproduces it.
 ///
 /// Its description is what a failing test prints: the difference, the sizes before and after
-/// shrinking, where the shrunk trace was written and how to replay it, the one line that runs
-/// the case again, and the shrunk trace itself.
+/// shrinking, where the shrunk trace and its page were written and how to replay it, the one
+/// line that runs the case again, and the shrunk trace itself.
 public struct Counterexample: Error, Sendable, CustomStringConvertible {
     /// The adapter's type name.
     public var adapterName: String
@@ -26,7 +26,10 @@ public struct Counterexample: Error, Sendable, CustomStringConvertible {
     public var shrinkChecks: Int
     /// The file the shrunk trace was written to, if a folder was given and the write worked.
     public var writtenTo: String?
-    /// Why the shrunk trace could not be written, if it could not.
+    /// The view page of the shrunk trace beside it (`NAME.html`): the adapter's steps and state
+    /// beside the reference model's, opening at the first step where they differ.
+    public var pageWrittenTo: String?
+    /// Why the shrunk trace or its page could not be written, if it could not.
     public var writeError: String?
 
     public var description: String {
@@ -38,6 +41,9 @@ public struct Counterexample: Error, Sendable, CustomStringConvertible {
         if let writtenTo {
             lines.append("  shrunk trace: \(writtenTo)")
             lines.append("  replay it: " + GridSimCheckout.replayCommand(writtenTo))
+        }
+        if let pageWrittenTo {
+            lines.append("  see both sides: \(pageWrittenTo) (opens at step \(mismatch.step), the difference marked)")
         }
         if let writeError { lines.append("  " + writeError) }
         lines.append("  run this case again: \(PropertyRun.seedVariable)=\(seed) swift test --filter <this test>")

@@ -17,89 +17,117 @@ struct Lockstep<Adapter: SelectionAdapter> {
         adapter = Adapter(photos: configuration.photos.ids, limit: header.limit, reduceMotion: header.reduceMotion)
     }
 
+    /// What one event did on both sides: the reference model's step, the adapter's (nil when
+    /// it reported none), and every part in which they then differ, in the order `apply`
+    /// checks them (the step's parts, then the state's). Empty when they agree.
+    struct StepPair {
+        var expected: Step
+        var actual: Step?
+        var mismatches: [AdapterMismatch]
+    }
+
     /// The first difference in the state before any event, if any.
     func initialMismatch() -> AdapterMismatch? {
-        stateMismatch(step: 0, event: nil)
+        initialMismatches().first
+    }
+
+    /// Every difference in the state before any event.
+    func initialMismatches() -> [AdapterMismatch] {
+        stateMismatches(step: 0, event: nil)
     }
 
     /// Applies `event` to both and returns the first difference, if any.
     mutating func apply(_ event: Event) -> AdapterMismatch? {
+        step(event).mismatches.first
+    }
+
+    /// Applies `event` to both and returns both steps and every difference. A step on which
+    /// they agree costs the comparisons `apply` always made (each part is compared either
+    /// way); one where they differ goes on to the remaining parts instead of stopping.
+    mutating func step(_ event: Event) -> StepPair {
         stepCount += 1
         let expected = reference.apply(event)
         let actual = adapter.apply(event)
-        return stepMismatch(expected: expected, actual: actual, event: event)
-            ?? stateMismatch(step: stepCount, event: event)
+        let mismatches = stepMismatches(expected: expected, actual: actual, event: event)
+        return StepPair(
+            expected: expected, actual: actual,
+            mismatches: mismatches + stateMismatches(step: stepCount, event: event))
     }
 
-    private func stepMismatch(expected: Step, actual: Step?, event: Event) -> AdapterMismatch? {
+    private func stepMismatches(expected: Step, actual: Step?, event: Event) -> [AdapterMismatch] {
         let exposes = Adapter.exposes
-        guard !exposes.isDisjoint(with: [.outcome, .effects, .announcements]) else { return nil }
-        func mismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
-            AdapterMismatch(step: stepCount, event: event, part: part, expected: expected, actual: actual)
+        guard !exposes.isDisjoint(with: [.outcome, .effects, .announcements]) else { return [] }
+        var found: [AdapterMismatch] = []
+        func mismatch(_ part: String, _ expected: String, _ actual: String) {
+            found.append(AdapterMismatch(step: stepCount, event: event, part: part, expected: expected, actual: actual))
         }
-        guard let actual else { return mismatch("step", "\(expected)", "no step (apply returned nil)") }
+        guard let actual else {
+            mismatch("step", "\(expected)", "no step (apply returned nil)")
+            return found
+        }
         if exposes.contains(.outcome), actual.outcome != expected.outcome {
-            return mismatch("outcome", Self.describe(expected.outcome), Self.describe(actual.outcome))
+            mismatch("outcome", Self.describe(expected.outcome), Self.describe(actual.outcome))
         }
         if exposes.contains(.effects), actual.effects != expected.effects {
-            return mismatch("effects", Self.describe(expected.effects), Self.describe(actual.effects))
+            mismatch("effects", Self.describe(expected.effects), Self.describe(actual.effects))
         }
         if exposes.contains(.announcements), actual.announcements != expected.announcements {
-            return mismatch(
-                "announcements", "\(expected.announcements.map(\.text))", "\(actual.announcements.map(\.text))")
+            mismatch("announcements", "\(expected.announcements.map(\.text))", "\(actual.announcements.map(\.text))")
         }
-        return nil
+        return found
     }
 
-    private func stateMismatch(step: Int, event: Event?) -> AdapterMismatch? {
-        func mismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
-            AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual)
+    private func stateMismatches(step: Int, event: Event?) -> [AdapterMismatch] {
+        var found: [AdapterMismatch] = []
+        func mismatch(_ part: String, _ expected: String, _ actual: String) {
+            found.append(AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual))
         }
-        if adapter.mode != reference.mode { return mismatch("mode", "\(reference.mode)", "\(adapter.mode)") }
+        if adapter.mode != reference.mode { mismatch("mode", "\(reference.mode)", "\(adapter.mode)") }
         let chosen = adapter.chosenPhotos
         let expectedChosen = reference.selectedPhotos
         if chosen != expectedChosen {
-            return mismatch("chosen photos", Self.preview(expectedChosen), Self.preview(chosen))
+            mismatch("chosen photos", Self.preview(expectedChosen), Self.preview(chosen))
         }
         let photos = adapter.photos
         if photos != reference.photos {
-            return mismatch("grid", Self.preview(reference.photos), Self.preview(photos))
+            mismatch("grid", Self.preview(reference.photos), Self.preview(photos))
         }
         if reference.limit != nil {
             let tray = adapter.tray
             if tray != reference.picks {
-                return mismatch("tray", Self.preview(reference.picks), Self.preview(tray))
+                mismatch("tray", Self.preview(reference.picks), Self.preview(tray))
             }
         }
         if Adapter.exposes.contains(.sheet), adapter.sheet != reference.sheet {
-            return mismatch("sheet", Self.describe(reference.sheet), Self.describe(adapter.sheet))
+            mismatch("sheet", Self.describe(reference.sheet), Self.describe(adapter.sheet))
         }
-        if Adapter.exposes.contains(.screen) { return screenMismatch(step: step, event: event) }
-        return nil
+        if Adapter.exposes.contains(.screen) { screenMismatches(step: step, event: event, into: &found) }
+        return found
     }
 
     /// What the screen shows, against the reference model's projections: the title, the
-    /// toolbar, the tray's counter and every photo's accessibility value. O(photos).
-    private func screenMismatch(step: Int, event: Event?) -> AdapterMismatch? {
-        func mismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
-            AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual)
+    /// toolbar, the tray's counter and the first photo whose accessibility value differs.
+    /// O(photos).
+    private func screenMismatches(step: Int, event: Event?, into found: inout [AdapterMismatch]) {
+        func mismatch(_ part: String, _ expected: String, _ actual: String) {
+            found.append(AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual))
         }
         if adapter.title != reference.title {
-            return mismatch("title", "\"\(reference.title)\"", "\"\(adapter.title)\"")
+            mismatch("title", "\"\(reference.title)\"", "\"\(adapter.title)\"")
         }
         if adapter.toolbar != reference.toolbar {
-            return mismatch("toolbar", Self.describe(reference.toolbar), Self.describe(adapter.toolbar))
+            mismatch("toolbar", Self.describe(reference.toolbar), Self.describe(adapter.toolbar))
         }
         let counter = reference.tray?.counter
         if adapter.trayCounter != counter {
-            return mismatch("tray counter", counter.map { "\"\($0)\"" } ?? "none", adapter.trayCounter.map { "\"\($0)\"" } ?? "none")
+            mismatch("tray counter", counter.map { "\"\($0)\"" } ?? "none", adapter.trayCounter.map { "\"\($0)\"" } ?? "none")
         }
         for photo in reference.photos where adapter.accessibilityValue(for: photo) != reference.accessibilityValue(for: photo) {
-            return mismatch(
+            mismatch(
                 "accessibility value of \(photo)", "\"\(reference.accessibilityValue(for: photo))\"",
                 "\"\(adapter.accessibilityValue(for: photo))\"")
+            break
         }
-        return nil
     }
 
     static func describe(_ toolbar: Toolbar?) -> String {

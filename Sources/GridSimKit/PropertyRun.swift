@@ -4,7 +4,8 @@ import SelectionTrace
 
 /// A differential property run: generated traces replayed into your adapter and into the
 /// reference model side by side, compared after every step in everything the adapter
-/// exposes; the first trace on which they differ is shrunk and written out.
+/// exposes; the first trace on which they differ is shrunk and written out, with its view page
+/// showing the adapter's side beside the reference model's.
 ///
 /// The traces come from GridSim's own generator (`TraceGenerator`), which leaves out the
 /// events the adapter declares unhandled; the shrinker is GridSim's (`Shrinker`). Case `i` of a run with
@@ -135,23 +136,29 @@ public struct PropertyRun: Sendable {
             ("seed", .string(String(caseSeed))),
         ])
         var written: String?
+        var page: String?
         var writeError: String?
         if let counterexampleDirectory {
             let folder = URL(fileURLWithPath: counterexampleDirectory, isDirectory: true)
             let file = folder.appendingPathComponent("\(Adapter.self)-seed-\(caseSeed).jsonl")
+            let pageFile = file.deletingPathExtension().appendingPathExtension("html")
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try shrunk.text.write(to: file, atomically: true, encoding: .utf8)
                 written = file.path
+                try CounterexamplePage.write(of: shrunk, to: pageFile.path, adapter)
+                page = pageFile.path
+            } catch let error as CocoaError {
+                writeError = "cannot write \(written == nil ? file.path : pageFile.path): \(error.localizedDescription)"
             } catch {
-                writeError = "cannot write \(file.path): \(error.localizedDescription)"
+                writeError = "cannot write \(pageFile.path): \(error)"
             }
         }
         return Counterexample(
             adapterName: "\(Adapter.self)", caseIndex: caseIndex, cases: cases, seed: caseSeed, original: trace,
             originalMismatch: mismatch, shrunk: shrunk, mismatch: shrunkMismatch,
             shrinkChecks: shrinker.checksSpent,
-            writtenTo: written, writeError: writeError)
+            writtenTo: written, pageWrittenTo: page, writeError: writeError)
     }
 }
 

@@ -25,6 +25,9 @@ package struct ViewTimeline {
         /// The page shows every count one too high: for the browser test's own test, which
         /// sets it in-process (the command line offers no way to).
         package var breakCount = false
+        /// A second side beside the trace's steps (a counterexample's adapter): the page opens
+        /// at the first step where the sides differ. Nil for the plain page.
+        package var comparison: ViewComparison?
 
         package init() {}
     }

@@ -327,6 +327,10 @@ struct ViewTimelineBuilder {
         writeStreams(to: &out)
         out.raw(","); out.key("pointer")
         if let pointer = options.pointer { pointer.write(to: &out) } else { out.raw("null") }
+        if let comparison = options.comparison {
+            out.raw(","); out.key("comparison")
+            comparison.write(to: &out)
+        }
         out.raw("}")
         return out
     }

@@ -415,6 +415,11 @@ function cell(slot, marks) {
   el.appendChild(check);
   const mark = marks.get(slot);
   if (mark) el.classList.add("mark", "m-" + mark);
+  // A counterexample's page: the photos chosen on one side only.
+  if (actualChosen && chosen != actualChosen.has(id)) {
+    el.classList.add(chosen ? "only-expected" : "only-actual");
+    el.dataset.differs = chosen ? "chosen by " + C.expected + " only" : "chosen by " + C.actual + " only";
+  }
   return el;
 }
 
@@ -506,6 +511,8 @@ function renderGrid(k) {
   grid.style.gridTemplateColumns = "repeat(" + D.columns + ", 1fr)";
   grid.textContent = "";
   const marks = marksOf(k);
+  const compared = comparisonAt(k);
+  actualChosen = compared ? new Set(compared.actual.chosen) : null;
   // The photos this step touches, else those the last step that touched any did.
   const touched = touchedAt(k);
   focus = touched ? touched.position : -1;
@@ -624,7 +631,8 @@ function renderRows() {
   for (const el of [...spacer.children]) el.remove();
   for (let k = first; k <= last; k++) {
     const row = document.createElement("div");
-    row.className = "row" + (k > 0 && E.outcome[k - 1] == 1 ? " ignored" : k > 0 && E.outcome[k - 1] > 1 ? " rejected" : "");
+    row.className = "row" + (k > 0 && E.outcome[k - 1] == 1 ? " ignored" : k > 0 && E.outcome[k - 1] > 1 ? " rejected" : "") +
+      (comparisonAt(k) && comparisonAt(k).differences.length ? " differs" : "");
     row.style.top = (k * ROW_H) + "px";
     row.setAttribute("role", "option");
     row.id = "row-" + k;
@@ -684,6 +692,101 @@ function renderPointer(k) {
   for (const text of items.length ? items : ["no touches on this step"]) { const li = document.createElement("li"); li.textContent = text; ul.appendChild(li); }
 }
 
+// A counterexample's page (D.comparison): the adapter's side beside the reference model's,
+// each step's as the kit recorded it, up to the first step where they differ. Both sides are
+// given plainly (small traces): the page compares nothing itself but which photos are chosen
+// on one side only, for the grid's marks.
+const C = D.comparison || null;
+let actualChosen = null;
+const comparisonAt = (k) => C && k < C.steps.length ? C.steps[k] : null;
+// A side's grid, written only at the steps that changed it.
+function sideGrid(side, k) {
+  for (let j = k; j >= 0; j--) if (C.steps[j][side].grid) return C.steps[j][side].grid;
+  return [];
+}
+const COMPARED_PARTS = ["outcome", "effects", "announcements", "mode", "title", "chosen photos", "grid", "tray", "sheet"];
+function idList(ids) {
+  return ids.length == 0 ? "none" : ids.slice(0, 12).join(", ") + (ids.length > 12 ? ", \u2026 (" + ids.length + ")" : "");
+}
+function sideText(k, side, part) {
+  const s = C.steps[k][side], report = k > 0 ? s.report : null;
+  switch (part) {
+    case "outcome": return k == 0 ? "\u2014" : report ? report.outcome : "no step reported";
+    case "effects": return report ? report.effects : "\u2014";
+    case "announcements": return report ? (report.announcements.length ? report.announcements.map((a) => "\u201c" + a + "\u201d").join(", ") : "none") : "\u2014";
+    case "mode": return s.mode;
+    case "title": return s.title != null ? s.title : "not reported (" + s.chosen.length + " chosen)";
+    case "chosen photos": return s.chosen.length + ": " + idList(s.chosen);
+    case "grid": return s.gridCount + " photos: " + idList(sideGrid(side, k));
+    case "tray": return s.tray ? idList(s.tray) : "no limit";
+    case "sheet": return s.sheet != null ? s.sheet : "not reported";
+  }
+  return "";
+}
+function renderComparison(k) {
+  const box = $("compare");
+  box.hidden = !C;
+  if (!C) return;
+  const row = comparisonAt(k);
+  const status = $("compareStatus");
+  status.textContent = !row ? "Not compared after step " + (C.steps.length - 1) + ": the comparison stops at the first difference."
+    : row.differences.length ? "They differ at this step: " + row.differences.map((d) => d[0]).join(", ") + "."
+    : "They agree at this step.";
+  status.classList.toggle("differs", !!row && row.differences.length > 0);
+  const body = $("compareBody");
+  body.textContent = "";
+  document.body.dataset.differs = row ? row.differences.map((d) => d[0]).join(",") : "";
+  if (!row) return;
+  // A missing step differs in all three of its parts; a part the table has no row for (the
+  // toolbar, an accessibility value) gets a row of its own with the kit's words.
+  const differing = new Map();
+  for (const d of row.differences) {
+    if (d[0] == "step") for (const part of ["outcome", "effects", "announcements"]) differing.set(part, d);
+    else differing.set(d[0], d);
+  }
+  const rows = COMPARED_PARTS.filter((part) => part != "tray" || D.limit != null)
+    .map((part) => [part, sideText(k, "expected", part), sideText(k, "actual", part)]);
+  for (const d of row.differences) if (d[0] != "step" && !COMPARED_PARTS.includes(d[0])) rows.push([d[0], d[1], d[2]]);
+  const expectedChosen = new Set(row.expected.chosen), actualSet = new Set(row.actual.chosen);
+  for (const [part, expected, actual] of rows) {
+    const tr = document.createElement("tr");
+    tr.dataset.part = part;
+    if (differing.has(part)) tr.className = "differs";
+    const th = document.createElement("th"); th.scope = "row"; th.textContent = part;
+    tr.appendChild(th);
+    for (const [side, text] of [["expected", expected], ["actual", actual]]) {
+      const td = document.createElement("td");
+      td.dataset.side = side;
+      td.textContent = text;
+      if (part == "chosen photos") {
+        const only = (side == "expected" ? row.expected.chosen.filter((id) => !actualSet.has(id)) : row.actual.chosen.filter((id) => !expectedChosen.has(id)));
+        if (only.length) { const span = document.createElement("span"); span.className = "only"; span.textContent = "only here: " + idList(only); td.appendChild(span); }
+      }
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+}
+function setUpComparison() {
+  $("compareTitle").textContent = "Two sides: " + C.expected + " and " + C.actual;
+  $("compareExpected").textContent = C.expected;
+  $("compareActual").textContent = C.actual;
+  const first = $("compareFirst");
+  if (C.firstDifference == null) {
+    first.textContent = "They agree at every step.";
+  } else {
+    const f = C.firstDifference, d = C.steps[f].differences[0];
+    first.textContent = "First difference at step " + f + (f > 0 ? " (" + eventText(f) + ")" : ", before any event") + ": " + d[0] +
+      ": expected " + d[1] + ", " + C.actual + " gave " + d[2] + ".";
+    const go = document.createElement("button");
+    go.type = "button"; go.id = "compareGo"; go.textContent = "Go to step " + f;
+    go.addEventListener("click", () => show(f));
+    first.appendChild(go);
+  }
+  $("compareNote").textContent = "The phone shows " + C.expected + "'s state; photos chosen on one side only are outlined." +
+    (C.notCompared.length ? " Not compared: " + C.notCompared.join("; ") + "." : "");
+}
+
 let marksTimer = 0;
 function show(n, fromHash) {
   const t0 = performance.now();
@@ -692,6 +795,7 @@ function show(n, fromHash) {
   renderGrid(cur);
   renderChanges(cur);
   renderPointer(cur);
+  renderComparison(cur);
   $("step").textContent = String(cur);
   $("scrubber").value = String(cur);
   $("scrubber").setAttribute("aria-valuetext", "Step " + cur + " of " + D.steps);
@@ -747,6 +851,11 @@ $("phone").style.width = D.width + "px";
 $("file").textContent = D.name;
 $("summary").textContent = D.steps + " events over " + D.photos.initial.toLocaleString("en-US") + " photos" +
   (D.limit != null ? ", limit " + D.limit : "") + (D.reduceMotion ? ", Reduce Motion on" : "") + ". \u2190 \u2192 step, Home End jump.";
+if (C) {
+  setUpComparison();
+  $("summary").textContent = "Counterexample: " + C.actual + (C.firstDifference == null ? " agrees with " + C.expected :
+    " differs from " + C.expected + " at step " + C.firstDifference) + ". " + $("summary").textContent;
+}
 if (/verify/.test(location.hash)) verifyWalk();
 show(stepFromHash(), true);
 document.body.dataset.loadMs = (performance.now() - started).toFixed(1);

@@ -1,0 +1,74 @@
+import Foundation
+import TraceView
+
+/// The view page of a trace an adapter fails on (`gridsim view`'s page, from TraceView), with
+/// the adapter's side beside the reference model's: what each reported for every step and
+/// what each held after it, opening at the first step where they differ, the difference marked.
+///
+/// The comparison replays the trace into a new adapter and the reference model in lockstep, as
+/// a property run does, and stops at the first difference: the adapter is sent no event it was
+/// not sent in the check (a shrunk counterexample ends there anyway). Both sides are written
+/// plainly, ids as strings: O(steps × (chosen + tray) + grid changes × photos) bytes, a few
+/// kilobytes for a shrunk counterexample, on top of the page's 45 KB of markup, style and script.
+enum CounterexamplePage {
+    /// The page of `trace`, its heading naming `fileName`. O(events × photos).
+    static func html<Adapter: SelectionAdapter>(of trace: Trace, fileName: String, _ adapter: Adapter.Type) throws
+        -> [UInt8]
+    {
+        let comparison = comparison(of: trace, adapter)
+        var options = ViewTimeline.Options()
+        options.name = fileName
+        options.initialStep = comparison.firstDifference ?? 0
+        options.comparison = comparison
+        let timeline = try ViewTimeline(source: ReplaySource(trace), options: options)
+        return ViewPage.html(title: fileName, data: timeline.json.bytes)
+    }
+
+    /// Writes the page of `trace` to `path` (replacing what is there).
+    static func write<Adapter: SelectionAdapter>(of trace: Trace, to path: String, _ adapter: Adapter.Type) throws {
+        let page = try html(of: trace, fileName: (path as NSString).lastPathComponent, adapter)
+        try Data(page).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Both sides at every step up to the first where they differ (all steps when they
+    /// agree). O(events × photos).
+    static func comparison<Adapter: SelectionAdapter>(of trace: Trace, _ adapter: Adapter.Type) -> ViewComparison {
+        var lockstep = Lockstep<Adapter>(header: trace.header)
+        var rows = [row(lockstep, expected: nil, actual: nil, lockstep.initialMismatches())]
+        for traceEvent in trace.events where rows.last!.differences.isEmpty {
+            let pair = lockstep.step(traceEvent.event)
+            rows.append(row(lockstep, expected: pair.expected, actual: pair.actual, pair.mismatches))
+        }
+        return ViewComparison(
+            expectedName: "the reference model", actualName: "\(Adapter.self)",
+            notCompared: Lockstep<Adapter>.notCompared, rows: rows)
+    }
+
+    /// Both sides as they are now, after a step that reported `expected` and `actual` (nil
+    /// before any event).
+    private static func row<Adapter: SelectionAdapter>(
+        _ lockstep: Lockstep<Adapter>, expected: Step?, actual: Step?, _ mismatches: [AdapterMismatch]
+    ) -> ViewComparison.Row {
+        let reference = lockstep.reference
+        let adapter = lockstep.adapter
+        let exposes = Adapter.exposes
+        let hasTray = reference.limit != nil
+        let expectedSide = ViewComparison.Side(
+            report: expected.map { report($0, Adapter.self) }, mode: "\(reference.mode)", title: reference.title,
+            chosen: reference.selectedPhotos, grid: reference.photos, tray: hasTray ? reference.picks : nil,
+            sheet: Lockstep<Adapter>.describe(reference.sheet))
+        let actualSide = ViewComparison.Side(
+            report: actual.map { report($0, Adapter.self) }, mode: "\(adapter.mode)", title: exposes.contains(.screen) ? adapter.title : nil,
+            chosen: adapter.chosenPhotos, grid: adapter.photos, tray: hasTray ? adapter.tray : nil,
+            sheet: exposes.contains(.sheet) ? Lockstep<Adapter>.describe(adapter.sheet) : nil)
+        return ViewComparison.Row(
+            expected: expectedSide, actual: actualSide,
+            differences: mismatches.map { .init(part: $0.part, expected: $0.expected, actual: $0.actual) })
+    }
+
+    private static func report<Adapter: SelectionAdapter>(_ step: Step, _ adapter: Adapter.Type) -> ViewComparison.StepReport {
+        ViewComparison.StepReport(
+            outcome: Lockstep<Adapter>.describe(step.outcome), effects: Lockstep<Adapter>.describe(step.effects),
+            announcements: step.announcements.map(\.text))
+    }
+}

@@ -134,11 +134,11 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
         case .referenceModel:
             var lockstep = Lockstep<Adapter>(header: trace.header)
             if let mismatch = lockstep.initialMismatch() {
-                throw ConformanceFailure(conformanceCase: self, mismatch: mismatch)
+                throw ConformanceFailure(conformanceCase: self, mismatch: mismatch, adapter: adapter)
             }
             for traceEvent in trace.events {
                 if let mismatch = lockstep.apply(traceEvent.event) {
-                    throw ConformanceFailure(conformanceCase: self, mismatch: mismatch)
+                    throw ConformanceFailure(conformanceCase: self, mismatch: mismatch, adapter: adapter)
                 }
             }
             return ConformanceReport(
@@ -152,7 +152,7 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
                 throw ConformanceFailure(conformanceCase: self, problem: "\(error)")
             }
             if let mismatch = report.firstMismatch(replaying: trace, into: adapter) {
-                throw ConformanceFailure(conformanceCase: self, mismatch: mismatch)
+                throw ConformanceFailure(conformanceCase: self, mismatch: mismatch, adapter: adapter)
             }
             return ConformanceReport(
                 caseName: name, steps: trace.events.count, notCompared: CheckedReport.notCompared(by: adapter),

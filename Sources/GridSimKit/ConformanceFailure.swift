@@ -14,14 +14,32 @@ public struct ConformanceFailure: Error, CustomStringConvertible, Sendable {
     /// Why the case could not run: a trace or report that does not parse, a missing folder.
     public var problem: String?
 
-    init(conformanceCase: ConformanceCase, mismatch: AdapterMismatch) {
+    /// Writes the case's page for the adapter that failed it; nil when the case could not run.
+    private let pageWriter: (@Sendable (String) throws -> Void)?
+
+    init<Adapter: SelectionAdapter>(conformanceCase: ConformanceCase, mismatch: AdapterMismatch, adapter: Adapter.Type) {
         self.conformanceCase = conformanceCase
         self.mismatch = mismatch
+        let trace = conformanceCase.trace
+        pageWriter = { path in try CounterexamplePage.write(of: trace, to: path, adapter) }
     }
 
     init(conformanceCase: ConformanceCase, problem: String) {
         self.conformanceCase = conformanceCase
         self.problem = problem
+        pageWriter = nil
+    }
+
+    /// Writes to `path` the view page of the case's trace with the adapter's side beside the
+    /// reference model's, opening at the first step where they differ (as a property run writes
+    /// beside a counterexample). The page compares with the reference model, also for a case
+    /// checked against a report. Replays the case once more: O(events × photos). Throws when
+    /// the case could not run (this failure: there is no side to show) or the page cannot be
+    /// written.
+    public func writePage(to path: String) throws {
+        // A case that could not run has no page: the failure itself says why.
+        guard let pageWriter else { throw self }
+        try pageWriter(path)
     }
 
     public var description: String {

@@ -102,6 +102,25 @@ struct CounterexamplePageTests {
         #expect(ConformanceCase.traces(in: folder.path).count == 1)
     }
 
+    @Test func aFailedConformanceCaseWritesItsPageOnRequest() throws {
+        let row = try #require(ConformanceCase.specificationRows.first {
+            $0.name == "deselectAll while selecting: chooses nothing, the mode stays"
+        })
+        let failure = try #require(throws: ConformanceFailure.self) { try row.check(DeselectAllLeavesAdapter.self) }
+        let path = try ScratchDirectory.make("kit-case-page").appendingPathComponent("case.html").path
+        try failure.writePage(to: path)
+        let data = try Self.data(ofPage: path)
+        let step = try #require(failure.mismatch?.step)
+        #expect(data["openAt"] as? Int == step)
+        #expect((data["comparison"] as? [String: Any])?["firstDifference"] as? Int == step)
+
+        // A case that could not run has no page: its failure is what is thrown.
+        let broken = ConformanceCase.traces(in: path + "-missing")
+        let brokenFailure = try #require(throws: ConformanceFailure.self) { try broken.first?.check(ReferenceAdapter.self) }
+        #expect(throws: ConformanceFailure.self) { try brokenFailure.writePage(to: path + ".other.html") }
+        #expect(!FileManager.default.fileExists(atPath: path + ".other.html"))
+    }
+
     /// The JSON object a page embeds.
     static func data(ofPage path: String) throws -> [String: Any] {
         let html = try String(contentsOfFile: path, encoding: .utf8)

@@ -9,7 +9,7 @@ import TraceView
 /// a property run does, and stops at the first difference: the adapter is sent no event it was
 /// not sent in the check (a shrunk counterexample ends there anyway). Both sides are written
 /// plainly, ids as strings: O(steps × (chosen + tray) + grid changes × photos) bytes, a few
-/// kilobytes for a shrunk counterexample, on top of the page's 45 KB of markup, style and script.
+/// kilobytes for a shrunk counterexample, on top of the page's 55 KB of markup, style and script.
 enum CounterexamplePage {
     /// The page of `trace`, its heading naming `fileName`. O(events × photos).
     static func html<Adapter: SelectionAdapter>(of trace: Trace, fileName: String, _ adapter: Adapter.Type) throws

@@ -21,7 +21,8 @@ public struct ConformanceFailure: Error, CustomStringConvertible, Sendable {
         self.conformanceCase = conformanceCase
         self.mismatch = mismatch
         let trace = conformanceCase.trace
-        pageWriter = { path in try CounterexamplePage.write(of: trace, to: path, adapter) }
+        let name = conformanceCase.description
+        pageWriter = { path in try CounterexamplePage.write(of: trace, to: path, traceName: name, adapter) }
     }
 
     init(conformanceCase: ConformanceCase, problem: String) {

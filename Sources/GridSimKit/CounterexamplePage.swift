@@ -24,9 +24,12 @@ enum CounterexamplePage {
         return ViewPage.html(title: fileName, data: timeline.json.bytes)
     }
 
-    /// Writes the page of `trace` to `path` (replacing what is there).
-    static func write<Adapter: SelectionAdapter>(of trace: Trace, to path: String, _ adapter: Adapter.Type) throws {
-        let page = try html(of: trace, fileName: (path as NSString).lastPathComponent, adapter)
+    /// Writes the page of `trace` to `path` (replacing what is there), its heading naming
+    /// `traceName` (the trace's file beside it), else the page's own file.
+    static func write<Adapter: SelectionAdapter>(
+        of trace: Trace, to path: String, traceName: String? = nil, _ adapter: Adapter.Type
+    ) throws {
+        let page = try html(of: trace, fileName: traceName ?? (path as NSString).lastPathComponent, adapter)
         try Data(page).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 

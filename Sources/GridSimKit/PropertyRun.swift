@@ -146,7 +146,7 @@ public struct PropertyRun: Sendable {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try shrunk.text.write(to: file, atomically: true, encoding: .utf8)
                 written = file.path
-                try CounterexamplePage.write(of: shrunk, to: pageFile.path, adapter)
+                try CounterexamplePage.write(of: shrunk, to: pageFile.path, traceName: file.lastPathComponent, adapter)
                 page = pageFile.path
             } catch let error as CocoaError {
                 writeError = "cannot write \(written == nil ? file.path : pageFile.path): \(error.localizedDescription)"

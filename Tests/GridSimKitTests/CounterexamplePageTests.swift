@@ -88,6 +88,7 @@ struct CounterexamplePageTests {
         let data = try Self.data(ofPage: page)
         #expect(data["openAt"] as? Int == counterexample.mismatch.step)
         #expect(data["steps"] as? Int == counterexample.shrunk.events.count)
+        #expect(data["name"] as? String == (trace as NSString).lastPathComponent)
         let comparison = try #require(data["comparison"] as? [String: Any])
         #expect(comparison["actual"] as? String == "DeselectAllLeavesAdapter")
         #expect(comparison["firstDifference"] as? Int == counterexample.mismatch.step)
@@ -112,6 +113,7 @@ struct CounterexamplePageTests {
         let data = try Self.data(ofPage: path)
         let step = try #require(failure.mismatch?.step)
         #expect(data["openAt"] as? Int == step)
+        #expect(data["name"] as? String == row.description)
         #expect((data["comparison"] as? [String: Any])?["firstDifference"] as? Int == step)
 
         // A case that could not run has no page: its failure is what is thrown.

@@ -39,6 +39,9 @@ struct PositionalSelectionBugTests {
         // The shrunk trace is on disk, a trace anyone can replay, and it still shows the bug.
         let written = try Trace(contentsOfFile: try #require(counterexample.writtenTo))
         #expect(written.events == counterexample.shrunk.events)
+        // Its page beside it shows the adapter's side next to the reference model's.
+        let page = try String(contentsOfFile: try #require(counterexample.pageWrittenTo), encoding: .utf8)
+        #expect(page.contains(#""actual":"PositionalAdapter""#))
         #expect(throws: ConformanceFailure.self) {
             try ConformanceCase.traces(in: folder.path)[0].check(PositionalAdapter.self)
         }

@@ -14,7 +14,7 @@
 /// window of 20 rows) plus, for a large grid, one pass over it for the overview strip; the
 /// step list holds only the rows in view.
 ///
-/// The DOM contract the browser test reads (README, "Seeing a trace"): `#title`, `#count`,
+/// The DOM contract the browser test reads (docs/view.md, "Its contract"): `#title`, `#count`,
 /// `#step`, a `data-photo` and `aria-selected` on every photo cell shown, and the tray's
 /// thumbnails in order inside `#tray`; `#step=N` in the URL opens step N.
 package enum ViewPage {

@@ -4,7 +4,7 @@ import TestSupport
 @testable import BenchmarkKit
 
 /// The CI workflow users copy (`.github/workflows/performance.yml`) is checked by actionlint
-/// (installed by scripts/setup into .build/tools/venv), and holds the jobs the README says
+/// (installed by scripts/setup into .build/tools/venv), and holds the jobs docs/benchmarks.md says
 /// it holds.
 @Suite("The performance workflow")
 struct WorkflowLintTests {

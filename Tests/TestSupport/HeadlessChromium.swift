@@ -90,7 +90,7 @@ public struct HeadlessChromium: Sendable {
     }
 }
 
-/// What a view page shows, read from its DOM by the contract of README's "Seeing a trace".
+/// What a view page shows, read from its DOM by the contract of docs/view.md.
 /// For the tests of `gridsim view` and of the kit's counterexample pages.
 public struct ViewPageDOM {
     public var title: String?

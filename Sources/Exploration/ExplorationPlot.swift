@@ -1,7 +1,7 @@
 import Foundation
 
 /// A log–log SVG plot: one panel per operation, cost against grid size, one line per engine.
-public enum ExplorationPlot {
+package enum ExplorationPlot {
     static let panelWidth = 360.0
     static let panelHeight = 240.0
     static let margin = (left: 64.0, right: 16.0, top: 28.0, bottom: 40.0)
@@ -9,7 +9,7 @@ public enum ExplorationPlot {
     static let colours = ["fast": "#1f77b4", "reference": "#d62728"]
     static let fallbackColours = ["#2ca02c", "#9467bd", "#8c564b", "#e377c2"]
 
-    public static func svg(_ result: ExplorationResult) -> String {
+    package static func svg(_ result: ExplorationResult) -> String {
         let series = result.series.filter { $0.points.count >= 1 }
         let operations = Array(Set(series.map(\.operation))).sorted()
         let engines = Array(Set(series.map(\.engine))).sorted()

@@ -2,29 +2,29 @@ import GestureInput
 
 /// The measured cost of one operation (an event kind) in one cell of the sweep. Made only here,
 /// by a sweep or by reading a result back (`ExplorationWriters.readJSON`).
-public struct OperationCost: Hashable, Sendable {
-    public var photos: Int
-    public var workload: String
-    public var engine: String
+package struct OperationCost: Hashable, Sendable {
+    package var photos: Int
+    package var workload: String
+    package var engine: String
     /// The event name (`tap`, `libraryChanged`, …) or `openGrid` for building the engine.
-    public var operation: String
+    package var operation: String
     /// How many were timed.
-    public var count: Int
-    public var medianNanoseconds: Double
-    public var p90Nanoseconds: Double
-    public var maximumNanoseconds: Double
+    package var count: Int
+    package var medianNanoseconds: Double
+    package var p90Nanoseconds: Double
+    package var maximumNanoseconds: Double
     /// The grid's sizes over the events the cell timed (the same for every operation of a cell).
-    public var grid: CellGrid
+    package var grid: CellGrid
 }
 
 /// The grid's smallest, median and largest size over the events a cell timed, so that a cost
 /// "at N photos" says whether the grid stayed at N.
-public struct CellGrid: Hashable, Sendable {
-    public var smallest: Int
-    public var median: Int
-    public var largest: Int
+package struct CellGrid: Hashable, Sendable {
+    package var smallest: Int
+    package var median: Int
+    package var largest: Int
 
-    public init(smallest: Int, median: Int, largest: Int) {
+    package init(smallest: Int, median: Int, largest: Int) {
         self.smallest = smallest
         self.median = median
         self.largest = largest
@@ -35,23 +35,23 @@ public struct CellGrid: Hashable, Sendable {
     }
 
     /// Whether the grid stayed within 0.9–1.1 times the cell's nominal size.
-    public func stays(at photos: Int) -> Bool {
+    package func stays(at photos: Int) -> Bool {
         GridSizeRange.Summary(smallest: smallest, median: median, largest: largest, events: 0)
             .stays(within: 0.9, 1.1, of: photos)
     }
 }
 
 /// What a sweep (or one shard of it) measured.
-public struct ExplorationResult: Sendable {
-    public var costs: [OperationCost]
+package struct ExplorationResult: Sendable {
+    package var costs: [OperationCost]
     /// Cells measured, and how long the sweep took.
-    public var cellCount: Int
-    public var seconds: Double
+    package var cellCount: Int
+    package var seconds: Double
     /// Shards joined into this result, e.g. ["1/2", "2/2"].
-    public var shards: [String]
-    public var machine: String
+    package var shards: [String]
+    package var machine: String
 
-    public init(costs: [OperationCost], cellCount: Int, seconds: Double, shards: [String], machine: String) {
+    package init(costs: [OperationCost], cellCount: Int, seconds: Double, shards: [String], machine: String) {
         self.costs = costs
         self.cellCount = cellCount
         self.seconds = seconds
@@ -60,7 +60,7 @@ public struct ExplorationResult: Sendable {
     }
 
     /// Joins shard results: their costs, cells and times add up.
-    public static func merge(_ parts: [ExplorationResult]) -> ExplorationResult {
+    package static func merge(_ parts: [ExplorationResult]) -> ExplorationResult {
         ExplorationResult(
             costs: parts.flatMap(\.costs).sorted { ($0.photos, $0.workload, $0.engine, $0.operation) < ($1.photos, $1.workload, $1.engine, $1.operation) },
             cellCount: parts.map(\.cellCount).reduce(0, +), seconds: parts.map(\.seconds).reduce(0, +),
@@ -69,20 +69,20 @@ public struct ExplorationResult: Sendable {
 
     /// One line of the plot: an operation's median cost against grid size for one engine,
     /// pooling workloads (the median of their medians at each size).
-    public struct Series: Hashable, Sendable {
-        public var operation: String
-        public var engine: String
+    package struct Series: Hashable, Sendable {
+        package var operation: String
+        package var engine: String
         /// (photos, nanoseconds), ascending photos.
-        public var points: [Point]
-        public var fit: GrowthFit?
+        package var points: [Point]
+        package var fit: GrowthFit?
 
-        public struct Point: Hashable, Sendable {
-            public var photos: Int
-            public var nanoseconds: Double
+        package struct Point: Hashable, Sendable {
+            package var photos: Int
+            package var nanoseconds: Double
         }
     }
 
-    public var series: [Series] {
+    package var series: [Series] {
         let groups = Dictionary(grouping: costs) { SeriesKey(operation: $0.operation, engine: $0.engine) }
         return groups.map { key, costs in
             let bySize = Dictionary(grouping: costs, by: \.photos)
@@ -104,13 +104,13 @@ public struct ExplorationResult: Sendable {
 }
 
 /// The growth exponent k of cost ≈ c · N^k, fitted by least squares on log–log points.
-public struct GrowthFit: Hashable, Sendable {
-    public var exponent: Double
+package struct GrowthFit: Hashable, Sendable {
+    package var exponent: Double
     /// The coefficient of determination of the fit in log space (1 is a perfect power law).
-    public var rSquared: Double
+    package var rSquared: Double
 
     /// Nil with fewer than two distinct sizes or a non-positive value.
-    public init?(_ points: [(x: Double, y: Double)]) {
+    package init?(_ points: [(x: Double, y: Double)]) {
         let usable = points.filter { $0.x > 0 && $0.y > 0 }
         guard Set(usable.map(\.x)).count >= 2 else { return nil }
         let xs = usable.map { log($0.x) }

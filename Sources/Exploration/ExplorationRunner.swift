@@ -6,15 +6,15 @@ import SelectionTrace
 /// Measures the cells of a plan: for each, a synthetic session's events are generated first
 /// (not timed), then replayed into the engine one at a time, each event timed on its own, so
 /// that the cost of every operation can be read off against the grid size.
-public struct ExplorationRunner {
-    public var plan: ExplorationPlan
+package struct ExplorationRunner {
+    package var plan: ExplorationPlan
 
-    public init(plan: ExplorationPlan) {
+    package init(plan: ExplorationPlan) {
         self.plan = plan
     }
 
     /// Runs the plan's cells; `progress(done, total, cell)` is called before each cell.
-    public func run(progress: (Int, Int, ExplorationPlan.Cell) -> Void = { _, _, _ in }) -> ExplorationResult {
+    package func run(progress: (Int, Int, ExplorationPlan.Cell) -> Void = { _, _, _ in }) -> ExplorationResult {
         let started = MonotonicClock.now()
         let cells = plan.cells
         let overhead = Double(MonotonicClock.calibratedOverhead())

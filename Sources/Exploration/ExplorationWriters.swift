@@ -3,8 +3,8 @@ import GestureInput
 import SelectionTrace
 
 /// The files an exploration writes: CSV and JSON (the data), an SVG plot and a Markdown report.
-public enum ExplorationWriters {
-    public static func csv(_ result: ExplorationResult) -> String {
+package enum ExplorationWriters {
+    package static func csv(_ result: ExplorationResult) -> String {
         var text = "photos,workload,engine,operation,count,median_ns,p90_ns,max_ns,grid_min,grid_median,grid_max\n"
         for cost in result.costs {
             text += "\(cost.photos),\(cost.workload),\(cost.engine),\(cost.operation),\(cost.count),"
@@ -16,7 +16,7 @@ public enum ExplorationWriters {
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
-    public static func json(_ result: ExplorationResult) -> String {
+    package static func json(_ result: ExplorationResult) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.member("exploration", .integer(1))
@@ -51,7 +51,7 @@ public enum ExplorationWriters {
     }
 
     /// Reads what `json(_:)` wrote, for `gridsim explore merge`.
-    public static func readJSON(_ text: String) throws -> ExplorationResult {
+    package static func readJSON(_ text: String) throws -> ExplorationResult {
         guard case .object(let root) = try JSONParser.parse(text), root["exploration"] == .integer(1),
             case .array(let costValues)? = root["costs"]
         else { throw ExplorationFileError("not an exploration result (no \"exploration\":1 and \"costs\")") }
@@ -87,7 +87,7 @@ public enum ExplorationWriters {
     }
 
     /// The report: how each operation's cost grows with the grid, per engine.
-    public static func markdown(_ result: ExplorationResult, plotFile: String) -> String {
+    package static func markdown(_ result: ExplorationResult, plotFile: String) -> String {
         var text = "# Load exploration\n\n"
         text += "\(result.cellCount) cells in \(String(format: "%.0f", result.seconds)) s on \(result.machine)"
         text += result.shards.count > 1 ? " (shards \(result.shards.joined(separator: ", ")))" : ""
@@ -141,7 +141,7 @@ public enum ExplorationWriters {
     }
 
     /// `850 ns`, `12.3 µs`, `4.56 ms`, `1.20 s`.
-    public static func duration(_ nanoseconds: Double) -> String {
+    package static func duration(_ nanoseconds: Double) -> String {
         switch nanoseconds {
         case ..<1_000: String(format: "%.0f ns", nanoseconds)
         case ..<1_000_000: String(format: "%.1f µs", nanoseconds / 1e3)
@@ -151,8 +151,8 @@ public enum ExplorationWriters {
     }
 }
 
-public struct ExplorationFileError: Error, CustomStringConvertible {
-    public var description: String
+package struct ExplorationFileError: Error, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 

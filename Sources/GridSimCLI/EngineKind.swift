@@ -2,16 +2,16 @@ import SelectionCore
 import SelectionTrace
 
 /// The engines a command can run, by the name used on the command line.
-public enum EngineKind: String, CaseIterable, Sendable {
+package enum EngineKind: String, CaseIterable, Sendable {
     /// Slots and chunked bitmaps: the engine for millions of photos.
     case fast
     /// The plain model that states SPEC.md; the oracle.
     case reference
 
-    public static let `default` = EngineKind.fast
+    package static let `default` = EngineKind.fast
 
     /// Replays `trace` with this engine.
-    public func replay(_ trace: Trace) -> ReplayReport {
+    package func replay(_ trace: Trace) -> ReplayReport {
         switch self {
         case .fast: Replayer.replay(trace, engine: FastEngine.self)
         case .reference: Replayer.replay(trace, engine: ReferenceModel.self)
@@ -21,7 +21,7 @@ public enum EngineKind: String, CaseIterable, Sendable {
     /// Writes the report of `source` replayed by this engine to `output`, streaming
     /// (`StreamedReplay`): nothing is written for a malformed trace, and `damage` hears what
     /// the reader got past before the report starts.
-    public func writeReport(
+    package func writeReport(
         of source: ReplaySource, format: ReplayReportFormat, to output: inout ReportOutput,
         damage: ([TraceDamage]) -> Void = { _ in }, progress: ((ReplayProgress) -> Void)? = nil
     ) throws {
@@ -38,7 +38,7 @@ public enum EngineKind: String, CaseIterable, Sendable {
 
     /// The state after the first `step` events of `source`, the whole trace read and checked
     /// (`ReplayedState`). The fast engine replays a binary trace by slot.
-    public func state(
+    package func state(
         after step: Int, of source: ReplaySource, progress: ((ReplayProgress) -> Void)? = nil
     ) throws -> ReplayedState {
         switch self {
@@ -51,7 +51,7 @@ public enum EngineKind: String, CaseIterable, Sendable {
     ///
     /// The fast engine logs the whole trace into an `EventStore` and restores the state from
     /// its nearest checkpoint; the reference model replays the prefix.
-    public func state(after step: Int, of trace: Trace) -> ReplayFinal {
+    package func state(after step: Int, of trace: Trace) -> ReplayFinal {
         switch self {
         case .fast:
             return ReplayFinal(Self.eventStore(for: trace).state(at: step))

@@ -1,8 +1,8 @@
 import CommandLineKit
 
 /// The `gridsim` command line: subcommands, help and exit codes.
-public enum GridSim {
-    public static let version = "0.1.0"
+package enum GridSim {
+    package static let version = "0.1.0"
 
     /// A subcommand: its syntax and what it does (see `SubcommandDefinition`).
     struct Subcommand: Sendable {
@@ -55,7 +55,7 @@ public enum GridSim {
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    public static func main(arguments: [String], console: Console = .standard) -> Int32 {
+    package static func main(arguments: [String], console: Console = .standard) -> Int32 {
         guard let first = arguments.first else {
             console.err(overview)
             return ExitCode.usage.rawValue

@@ -15,19 +15,19 @@
 /// The schedule depends on the steps and the grid's size only, never on time, so a trace is
 /// checkpointed at the same steps on every run. The last step of a trace is a checkpoint too;
 /// the check sees to that.
-public struct CheckpointSchedule: Hashable, Sendable {
+package struct CheckpointSchedule: Hashable, Sendable {
     /// The whole-state work, in photos, that a trace may spend before steps pay for it.
-    public var upfrontPhotos: Int
+    package var upfrontPhotos: Int
     /// The whole-state work, in photos, that each step pays for.
-    public var photosPerStep: Int
+    package var photosPerStep: Int
     private var credit: Int
 
-    public static let defaultUpfrontPhotos = 1 << 20
-    public static let defaultPhotosPerStep = 4
+    package static let defaultUpfrontPhotos = 1 << 20
+    package static let defaultPhotosPerStep = 4
     /// Slots that cost as much whole-state work as one photo.
-    public static let slotsPerPhoto = 256
+    package static let slotsPerPhoto = 256
 
-    public init(upfrontPhotos: Int = defaultUpfrontPhotos, photosPerStep: Int = defaultPhotosPerStep) {
+    package init(upfrontPhotos: Int = defaultUpfrontPhotos, photosPerStep: Int = defaultPhotosPerStep) {
         precondition(upfrontPhotos >= 0 && photosPerStep >= 1, "a schedule needs credit")
         self.upfrontPhotos = upfrontPhotos
         self.photosPerStep = photosPerStep
@@ -35,11 +35,11 @@ public struct CheckpointSchedule: Hashable, Sendable {
     }
 
     /// A checkpoint after every step.
-    public static let everyStep = CheckpointSchedule(upfrontPhotos: Int.max / 2, photosPerStep: Int.max / 4)
+    package static let everyStep = CheckpointSchedule(upfrontPhotos: Int.max / 2, photosPerStep: Int.max / 4)
 
     /// Whether the step just applied, which left `photoCount` photos in the grid of a session
     /// that has handed out `slotCount` slots, ends at a checkpoint. Call once per step. O(1).
-    public mutating func isCheckpoint(photoCount: Int, slotCount: Int = 0) -> Bool {
+    package mutating func isCheckpoint(photoCount: Int, slotCount: Int = 0) -> Bool {
         let cost = max(1, photoCount + slotCount / Self.slotsPerPhoto)
         credit = min(credit &+ photosPerStep, max(upfrontPhotos, cost))
         guard credit >= cost else { return false }

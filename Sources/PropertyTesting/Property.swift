@@ -3,31 +3,31 @@ import SelectionCore
 import SelectionTrace
 
 /// Why a trace breaks a property, and at which step (1-based; nil when it is not one step's).
-public struct PropertyFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    public var property: String
-    public var step: Int?
-    public var message: String
+package struct PropertyFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    package var property: String
+    package var step: Int?
+    package var message: String
 
-    public init(property: String, step: Int?, message: String) {
+    package init(property: String, step: Int?, message: String) {
         self.property = property
         self.step = step
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         "\(property) fails" + (step.map { " at step \($0)" } ?? "") + ": \(message)"
     }
 }
 
 /// A statement about every trace, checked on one as it streams through the engines (see
 /// `TraceCheck`, which checks any number of properties in one pass).
-public struct Property: Sendable {
+package struct Property: Sendable {
     /// A short kebab-case name, used on the command line and in regression file names.
-    public var name: String
-    public var summary: String
+    package var name: String
+    package var summary: String
     /// What the property checks on every step of a long trace and what it samples, for
     /// `gridsim check --help`.
-    public var coverage: String
+    package var coverage: String
     let kind: Kind
     /// The engine under test.
     let candidate: any CheckableEngine.Type
@@ -37,35 +37,35 @@ public struct Property: Sendable {
     }
 
     /// The property alone on `trace`, stopping at its failure; nil when it holds.
-    public func check(_ trace: Trace) -> PropertyFailure? {
+    package func check(_ trace: Trace) -> PropertyFailure? {
         TraceCheck.failures(trace, properties: [self]).first
     }
 }
 
 /// The properties GridSim holds every engine to. `Candidate` is the engine under test; the
 /// reference model is the oracle.
-public enum Properties {
+package enum Properties {
     /// The environment setting with which the command line plants a bug (see `PlantedBugs`).
-    public static let plantedBugVariable = PlantedBugs.variable
+    package static let plantedBugVariable = PlantedBugs.variable
 
     /// Every property, for the fast engine.
-    public static var all: [Property] { all(candidate: FastEngine.self) }
+    package static var all: [Property] { all(candidate: FastEngine.self) }
 
     /// Every property, for the fast engine with the bug called `plantedBug` planted (see
     /// `PlantedBugs`), or for the fast engine as it is when the name is nil or names no bug.
     /// The command line passes `GRIDSIM_PLANTED_BUG` here.
-    public static func all(plantedBug: String?) -> [Property] {
+    package static func all(plantedBug: String?) -> [Property] {
         guard let bug = PlantedBugs.named(plantedBug) else { return all }
         return all(mutantOf: bug)
     }
 
     /// Every property, for the fast engine with `bug` planted.
-    public static func all<Bug: PlantedBug>(mutantOf bug: Bug.Type) -> [Property] {
+    package static func all<Bug: PlantedBug>(mutantOf bug: Bug.Type) -> [Property] {
         all(candidate: Mutant<Bug>.self)
     }
 
     /// Every property, with `candidate` as the engine under test.
-    public static func all<Candidate: CheckableEngine>(candidate: Candidate.Type) -> [Property] {
+    package static func all<Candidate: CheckableEngine>(candidate: Candidate.Type) -> [Property] {
         [
             invariants(candidate: candidate), enginesAgree(candidate: candidate),
             deterministicReplay(candidate: candidate), stateAtStep, snapshotDiff, gridDiff, textRoundTrip,
@@ -73,7 +73,7 @@ public enum Properties {
     }
 
     /// SPEC.md section 1's invariants hold after every step, in both engines.
-    public static func invariants<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
+    package static func invariants<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
         Property(
             name: InvariantsCheck.name, summary: "the invariants of SPEC.md section 1 hold after every step",
             coverage: """
@@ -87,7 +87,7 @@ public enum Properties {
 
     /// The engine under test equals the reference on every step: outcome, reason, effects,
     /// announcements, state and projections.
-    public static func enginesAgree<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
+    package static func enginesAgree<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
         Property(
             name: EnginesAgreeCheck.name, summary: "the engine equals the reference model on every step",
             coverage: """
@@ -99,7 +99,7 @@ public enum Properties {
     }
 
     /// Replaying a trace twice gives the same report.
-    public static func deterministicReplay<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
+    package static func deterministicReplay<Candidate: CheckableEngine>(candidate: Candidate.Type) -> Property {
         Property(
             name: "deterministic-replay", summary: "replaying a trace twice gives the same report",
             coverage: "every step: the step, mode and count of two replays side by side; the end: their final states",
@@ -107,7 +107,7 @@ public enum Properties {
     }
 
     /// `EventStore.state(at: n)` equals a fresh replay of the first n events.
-    public static let stateAtStep = Property(
+    package static let stateAtStep = Property(
         name: "state-at-step", summary: "state(at: n) equals a fresh replay of the first n events",
         coverage: """
             samples: at each checkpoint n, state(at:) for n, n-1, n-2, n-3 and the step the store's \
@@ -117,7 +117,7 @@ public enum Properties {
         kind: .stateAtStep, candidate: FastEngine.self)
 
     /// The selection diff between two snapshots, applied to the earlier, gives the later.
-    public static let snapshotDiff = Property(
+    package static let snapshotDiff = Property(
         name: "snapshot-diff", summary: "a selection diff applied to the earlier snapshot gives the later one",
         coverage: """
             every step n: the diffs from n-1 and from n-7 to n; checkpoints: those both ways, and the \
@@ -126,7 +126,7 @@ public enum Properties {
         kind: .snapshotDiff, candidate: FastEngine.self)
 
     /// The grid diff between two snapshots, applied to the earlier order, gives the later one.
-    public static let gridDiff = Property(
+    package static let gridDiff = Property(
         name: "grid-diff", summary: "a grid diff applied to the old order gives the new one",
         coverage: """
             samples: at each checkpoint n, the pairs (n-1, n), (n-7, n) and (previous checkpoint, \
@@ -135,7 +135,7 @@ public enum Properties {
         kind: .gridDiff, candidate: FastEngine.self)
 
     /// Writing a trace as text and reading it back gives the same trace.
-    public static let textRoundTrip = Property(
+    package static let textRoundTrip = Property(
         name: "text-round-trip", summary: "the text codec round-trips the trace",
         coverage: "every event and the header", kind: .textRoundTrip, candidate: FastEngine.self)
 

@@ -5,25 +5,25 @@ import SelectionTrace
 
 /// Runs properties over generated traces; a failure is shrunk and can be written out as a
 /// regression trace.
-public struct PropertyRunner {
-    public var properties: [Property]
-    public var generator: TraceGenerator
+package struct PropertyRunner {
+    package var properties: [Property]
+    package var generator: TraceGenerator
     /// How many generated cases to try.
-    public var cases: Int
+    package var cases: Int
     /// The run's seed; case `i` uses `caseSeed(i)`.
-    public var seed: UInt64
+    package var seed: UInt64
     /// When set, case 0 uses this seed as is: how a reported failing case is rerun alone.
-    public var rawFirstCaseSeed: UInt64?
+    package var rawFirstCaseSeed: UInt64?
     /// The `GRIDSIM_PLANTED_BUG` setting the properties were built with (see
     /// `Properties.all(plantedBug:)`), repeated in a counterexample's reproduction line.
-    public var plantedBug: String?
+    package var plantedBug: String?
 
     /// Cases in a default run, and the environment setting that multiplies them (nightly: 100).
-    public static let defaultCases = 300
-    public static let scaleVariable = "GRIDSIM_PROPERTY_SCALE"
-    public static let seedVariable = "GRIDSIM_PROPERTY_SEED"
+    package static let defaultCases = 300
+    package static let scaleVariable = "GRIDSIM_PROPERTY_SCALE"
+    package static let seedVariable = "GRIDSIM_PROPERTY_SEED"
 
-    public init(properties: [Property] = Properties.all, generator: TraceGenerator = TraceGenerator(), cases: Int, seed: UInt64) {
+    package init(properties: [Property] = Properties.all, generator: TraceGenerator = TraceGenerator(), cases: Int, seed: UInt64) {
         self.properties = properties
         self.generator = generator
         self.cases = cases
@@ -31,48 +31,48 @@ public struct PropertyRunner {
     }
 
     /// The cases of a default run times `GRIDSIM_PROPERTY_SCALE` (1 when unset).
-    public static func scaledCases(_ base: Int = defaultCases, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    package static func scaledCases(_ base: Int = defaultCases, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
         base * max(1, environment[scaleVariable].flatMap(Int.init) ?? 1)
     }
 
     /// `GRIDSIM_PROPERTY_SEED`, or a fresh random seed.
-    public static func seedFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt64 {
+    package static func seedFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt64 {
         environment[seedVariable].flatMap(parseSeed) ?? UInt64.random(in: 0...UInt64.max)
     }
 
     /// A seed written in decimal or as `0x…` hex.
-    public static func parseSeed(_ text: String) -> UInt64? {
+    package static func parseSeed(_ text: String) -> UInt64? {
         text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
     }
 
-    public static func format(seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
+    package static func format(seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
 
     /// The seed of case `index`: independent of the number of cases, so one case reruns alone.
-    public func caseSeed(_ index: Int) -> UInt64 {
+    package func caseSeed(_ index: Int) -> UInt64 {
         if index == 0, let rawFirstCaseSeed { return rawFirstCaseSeed }
         var mixer = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         return mixer.next()
     }
 
     /// A failing case: the property, the original and shrunk traces, the seed to rerun it.
-    public struct Counterexample: Sendable {
-        public var failure: PropertyFailure
+    package struct Counterexample: Sendable {
+        package var failure: PropertyFailure
         /// The case's position in the run, from 0.
-        public var caseIndex: Int
-        public var caseSeed: UInt64
-        public var original: Trace
-        public var shrunk: Trace
+        package var caseIndex: Int
+        package var caseSeed: UInt64
+        package var original: Trace
+        package var shrunk: Trace
         /// The failure as the shrunk trace shows it.
-        public var shrunkFailure: PropertyFailure
+        package var shrunkFailure: PropertyFailure
         /// A one-line command that generates and checks the same case again.
-        public var reproduction: String
+        package var reproduction: String
     }
 
     /// Runs every case, stopping at the first failure, which it shrinks. Each case is one
     /// pass of every property over the generated trace (`TraceCheck`); the failure kept is
     /// that of the first property, in order, that fails.
     /// `progress` is called after each case with the number done.
-    public func run(progress: (Int) -> Void = { _ in }) -> Counterexample? {
+    package func run(progress: (Int) -> Void = { _ in }) -> Counterexample? {
         for index in 0..<cases {
             let caseSeed = caseSeed(index)
             let trace = generator.trace(seed: caseSeed)
@@ -101,7 +101,7 @@ public struct PropertyRunner {
 
     /// Shrinks a trace that fails `property` (at `step`, when the failure names one), keeping
     /// only changes after which it still fails.
-    public static func shrink(_ trace: Trace, failing property: Property, at step: Int? = nil) -> (Trace, PropertyFailure) {
+    package static func shrink(_ trace: Trace, failing property: Property, at step: Int? = nil) -> (Trace, PropertyFailure) {
         var shrinker = Shrinker { property.check($0) != nil }
         let shrunk = shrinker.shrink(trace, failingStep: step)
         return (shrunk, property.check(shrunk)!)
@@ -110,7 +110,7 @@ public struct PropertyRunner {
     /// Writes `counterexample.shrunk` under `directory` as a text trace whose header `meta`
     /// names the property, the step and the seed. Returns the file's path.
     @discardableResult
-    public static func writeRegression(_ counterexample: Counterexample, to directory: String) throws -> String {
+    package static func writeRegression(_ counterexample: Counterexample, to directory: String) throws -> String {
         var trace = counterexample.shrunk
         var meta: [(key: String, value: JSONValue)] = [
             ("property", .string(counterexample.failure.property)),
@@ -128,7 +128,7 @@ public struct PropertyRunner {
     }
 
     /// Every property checked on one trace, in one pass: the failures, empty when all hold.
-    public static func check(_ trace: Trace, properties: [Property] = Properties.all) -> [PropertyFailure] {
+    package static func check(_ trace: Trace, properties: [Property] = Properties.all) -> [PropertyFailure] {
         TraceCheck.failures(trace, properties: properties)
     }
 }

@@ -19,25 +19,25 @@ import SelectionTrace
 /// Every candidate is a valid trace (times stay non-decreasing, header ids unique), so the
 /// shrunk trace replays like any other. Greedy, to a fixed point or until `maximumChecks`
 /// property evaluations have been spent.
-public struct Shrinker {
+package struct Shrinker {
     /// Whether a trace still shows the failure being shrunk.
-    public var stillFails: (Trace) -> Bool
-    public var maximumChecks: Int
-    public private(set) var checksSpent = 0
+    package var stillFails: (Trace) -> Bool
+    package var maximumChecks: Int
+    package private(set) var checksSpent = 0
     /// Told after every check what the shrinker is doing and how small the trace is so far.
-    public var progress: ((ShrinkProgress) -> Void)?
+    package var progress: ((ShrinkProgress) -> Void)?
     private var phase = ShrinkProgress.Phase.cuttingAfterTheFailure
     private var smallestEvents = 0
     private var smallestPhotos = 0
 
-    public init(maximumChecks: Int = 5_000, stillFails: @escaping (Trace) -> Bool) {
+    package init(maximumChecks: Int = 5_000, stillFails: @escaping (Trace) -> Bool) {
         self.maximumChecks = maximumChecks
         self.stillFails = stillFails
     }
 
     /// The smallest failing trace found from `trace`, which must fail; at `failingStep` (1-based)
     /// when known, so that the events after it can go first.
-    public mutating func shrink(_ trace: Trace, failingStep: Int? = nil) -> Trace {
+    package mutating func shrink(_ trace: Trace, failingStep: Int? = nil) -> Trace {
         var best = trace
         note(best)
         if let failingStep, failingStep >= 0, failingStep < best.events.count {
@@ -273,7 +273,7 @@ public struct Shrinker {
 
     /// The grid without the photo at `index` (0-based, in grid order): a grid by count becomes
     /// the list of the ids left. O(photos).
-    public static func photos(_ photos: PhotoList, without index: Int) -> PhotoList {
+    package static func photos(_ photos: PhotoList, without index: Int) -> PhotoList {
         switch photos {
         case .count(let count):
             if index == count - 1 { return .count(count - 1) }
@@ -457,8 +457,8 @@ public struct Shrinker {
 }
 
 /// Where a shrink is, for progress reports.
-public struct ShrinkProgress: Hashable, Sendable {
-    public enum Phase: String, Hashable, Sendable {
+package struct ShrinkProgress: Hashable, Sendable {
+    package enum Phase: String, Hashable, Sendable {
         case cuttingAfterTheFailure = "cutting after the failing step"
         case droppingLeadingEvents = "dropping leading events"
         case shrinkingTheGrid = "shrinking the grid"
@@ -467,10 +467,10 @@ public struct ShrinkProgress: Hashable, Sendable {
         case simplifyingTheHeader = "simplifying the header"
     }
 
-    public var phase: Phase
+    package var phase: Phase
     /// Checks run so far.
-    public var checks: Int
+    package var checks: Int
     /// The events and photos of the smallest failing trace so far.
-    public var events: Int
-    public var photos: Int
+    package var events: Int
+    package var photos: Int
 }

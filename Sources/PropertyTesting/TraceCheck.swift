@@ -15,15 +15,15 @@ import SelectionTrace
 /// failure names the step that made the states wrong.
 ///
 /// Each property stops at its first failure; the others go on.
-public struct TraceCheck {
+package struct TraceCheck {
     private var passes: [any PropertyPassing]
     private let propertyCount: Int
     /// Events applied so far.
-    public private(set) var stepCount = 0
+    package private(set) var stepCount = 0
 
     /// A check of `properties` on a trace that starts with `header`. Properties with different
     /// engines under test run in separate passes over the same events.
-    public init(header: TraceHeader, properties: [Property], schedule: CheckpointSchedule = CheckpointSchedule()) {
+    package init(header: TraceHeader, properties: [Property], schedule: CheckpointSchedule = CheckpointSchedule()) {
         propertyCount = properties.count
         var groups: [(candidate: any CheckableEngine.Type, members: [(position: Int, kind: Property.Kind)])] = []
         for (position, property) in properties.enumerated() {
@@ -48,13 +48,13 @@ public struct TraceCheck {
     }
 
     /// Whether every property has failed already: the rest of the trace can change nothing.
-    public var isDecided: Bool { passes.allSatisfy(\.isDecided) }
+    package var isDecided: Bool { passes.allSatisfy(\.isDecided) }
 
     /// Whole-state checkpoints so far (the most of any pass).
-    public var checkpointCount: Int { passes.map(\.checkpointCount).max() ?? 0 }
+    package var checkpointCount: Int { passes.map(\.checkpointCount).max() ?? 0 }
 
     /// Applies and checks the next event.
-    public mutating func apply(_ traceEvent: TraceEvent) {
+    package mutating func apply(_ traceEvent: TraceEvent) {
         stepCount += 1
         for index in passes.indices where !passes[index].isDecided {
             passes[index].apply(traceEvent)
@@ -63,7 +63,7 @@ public struct TraceCheck {
 
     /// Ends the check (a checkpoint after the last step, the final states) and returns each
     /// property's failure, in the order the properties were given; nil where it holds.
-    public mutating func finish() -> [PropertyFailure?] {
+    package mutating func finish() -> [PropertyFailure?] {
         var failures = [PropertyFailure?](repeating: nil, count: propertyCount)
         for index in passes.indices {
             if !passes[index].isDecided { passes[index].finish() }
@@ -74,7 +74,7 @@ public struct TraceCheck {
 
     /// The failures of `properties` on a trace in memory, in the order the properties were
     /// given; stops early once every property has failed.
-    public static func failures(
+    package static func failures(
         _ trace: Trace, properties: [Property], schedule: CheckpointSchedule = CheckpointSchedule()
     ) -> [PropertyFailure] {
         var check = TraceCheck(header: trace.header, properties: properties, schedule: schedule)

@@ -2,7 +2,7 @@ import SelectionCore
 import SelectionTrace
 
 /// Where a check reads events from: a trace reader of either format, or a trace in memory.
-public protocol TraceEventSource {
+package protocol TraceEventSource {
     /// The next event, or nil at the end of the trace; throws on a malformed one.
     mutating func next() throws -> TraceEvent?
 }
@@ -12,29 +12,29 @@ extension BinaryTraceReader: TraceEventSource {}
 extension TraceFileReader: TraceEventSource {}
 
 /// The events of a trace in memory, as a source.
-public struct TraceEventList: TraceEventSource {
+package struct TraceEventList: TraceEventSource {
     private var iterator: IndexingIterator<[TraceEvent]>
 
-    public init(_ events: [TraceEvent]) {
+    package init(_ events: [TraceEvent]) {
         iterator = events.makeIterator()
     }
 
-    public mutating func next() -> TraceEvent? { iterator.next() }
+    package mutating func next() -> TraceEvent? { iterator.next() }
 }
 
 /// What `gridsim check` does, as a library function: every property on the events of a
 /// source, in one pass (`TraceCheck`), and the report it prints. The command adds only the
 /// arguments, the files and the exit codes, so a benchmark can time this in-process.
-public enum TraceChecking {
+package enum TraceChecking {
     /// Each property's outcome, in the order checked, and what the pass did.
-    public struct Report: Sendable {
-        public var results: [(property: String, failure: PropertyFailure?)]
+    package struct Report: Sendable {
+        package var results: [(property: String, failure: PropertyFailure?)]
         /// Events read and checked.
-        public var events: Int
+        package var events: Int
         /// Whole-state checkpoints taken (the last step's included).
-        public var checkpoints: Int
+        package var checkpoints: Int
 
-        public var failedCount: Int { results.count { $0.failure != nil } }
+        package var failedCount: Int { results.count { $0.failure != nil } }
     }
 
     /// Checks `properties` on every event of `source`, whose trace starts with `header`.
@@ -45,7 +45,7 @@ public enum TraceChecking {
     ///
     /// Memory is bounded by the grid (see `TraceCheck`); time is a few lockstep replays plus
     /// the checkpoints' whole-state work, which the schedule keeps a bounded fraction.
-    public static func check(
+    package static func check(
         header: TraceHeader, events source: inout some TraceEventSource, properties: [Property],
         schedule: CheckpointSchedule = CheckpointSchedule(), progress: (Int) -> Void = { _ in }
     ) throws -> Report {
@@ -64,7 +64,7 @@ public enum TraceChecking {
 
     /// The lines `gridsim check` prints: `ok    name` or `FAIL  name at step N: message` for
     /// each property, then a summary that suggests shrinking a failing `tracePath`.
-    public static func lines(for report: Report, tracePath: String) -> String {
+    package static func lines(for report: Report, tracePath: String) -> String {
         var text = ""
         for (name, failure) in report.results {
             if let failure {

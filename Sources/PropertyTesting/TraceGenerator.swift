@@ -13,24 +13,24 @@ import SelectionTrace
 /// hand, aimed where a bug would act on them: a `dragMoved` or a second `dragEnded` just after
 /// a drag ended (a late touch sample), drag events with no drag at all, the tray's remove
 /// button on a photo not in the tray, gestures under a sheet, taps on photos just deleted.
-public struct TraceGenerator: Sendable {
+package struct TraceGenerator: Sendable {
     /// The largest grid generated; most grids are far smaller.
-    public var maximumPhotos: Int
+    package var maximumPhotos: Int
     /// The most events in one trace.
-    public var maximumEvents: Int
+    package var maximumEvents: Int
     /// Events never generated: those an engine under test does not handle (drag to select,
     /// say). A trace then has none of them; the events the generator would have made in their
     /// place are drawn again.
-    public var excludedEvents: Set<EventName>
+    package var excludedEvents: Set<EventName>
 
-    public init(maximumPhotos: Int = 10_000, maximumEvents: Int = 60, excluding excludedEvents: Set<EventName> = []) {
+    package init(maximumPhotos: Int = 10_000, maximumEvents: Int = 60, excluding excludedEvents: Set<EventName> = []) {
         self.maximumPhotos = maximumPhotos
         self.maximumEvents = maximumEvents
         self.excludedEvents = excludedEvents
     }
 
     /// The trace of one seed: a grid from one stream, events from another.
-    public func trace(seed: UInt64) -> Trace {
+    package func trace(seed: UInt64) -> Trace {
         var random = Xoshiro256(seed: seed)
         var gridRandom = random.split()
         var eventRandom = random.split()

@@ -4,25 +4,25 @@ import SelectionTrace
 /// What `gridsim shrink` does, as a library function: find the property a trace fails and
 /// shrink the trace while it still fails it. The command adds only the arguments, the files
 /// and the exit codes, so a benchmark can time this in-process.
-public enum TraceShrinking {
-    public struct Result: Sendable {
+package enum TraceShrinking {
+    package struct Result: Sendable {
         /// The property the trace fails.
-        public var property: String
+        package var property: String
         /// The failure on the trace as given.
-        public var originalFailure: PropertyFailure
+        package var originalFailure: PropertyFailure
         /// The smallest failing trace found, and its failure.
-        public var shrunk: Trace
-        public var failure: PropertyFailure
+        package var shrunk: Trace
+        package var failure: PropertyFailure
         /// Property checks the shrinker ran.
-        public var checks: Int
+        package var checks: Int
         /// Wall-clock seconds, from the first check to the shrunk trace's own.
-        public var seconds: Double
+        package var seconds: Double
     }
 
     /// The first of `properties`, in order, that `trace` fails, shrunk; nil when every
     /// property holds. Each property is checked on its own and stops at its failure, so a
     /// failure early in a long trace is found without reading the rest.
-    public static func shrink(
+    package static func shrink(
         _ trace: Trace, properties: [Property], maximumChecks: Int = 5_000,
         progress: ((ShrinkProgress) -> Void)? = nil
     ) -> Result? {
@@ -45,7 +45,7 @@ public enum TraceShrinking {
 
     /// The shrunk trace with its header's `meta` naming the property, the step, the failure
     /// and the trace it was shrunk from.
-    public static func annotated(_ result: Result, shrunkFrom path: String) -> Trace {
+    package static func annotated(_ result: Result, shrunkFrom path: String) -> Trace {
         var trace = result.shrunk
         var meta: [(key: String, value: JSONValue)] = [
             ("property", .string(result.property)), ("failure", .string(result.failure.message)),

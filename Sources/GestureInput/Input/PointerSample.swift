@@ -1,11 +1,11 @@
 /// Which finger (or pen, or mouse button) a pointer sample belongs to. The first finger of a
 /// trace is 0 by convention; only the identity matters.
-public typealias PointerID = Int
+package typealias PointerID = Int
 
 /// One thing the finger or the scroll view did. Pointer kinds carry the pointer's position in
 /// viewport coordinates; `scroll` and `viewport` carry the new state, as the scroll view
 /// reports it.
-public enum PointerInput: Hashable, Sendable {
+package enum PointerInput: Hashable, Sendable {
     /// A pointer touched the screen.
     case down(PointerID, Point)
     /// A pointer that is down moved.
@@ -20,7 +20,7 @@ public enum PointerInput: Hashable, Sendable {
     case viewport(ViewportSize)
 
     /// The pointer a pointer kind belongs to; nil for `scroll` and `viewport`.
-    public var pointer: PointerID? {
+    package var pointer: PointerID? {
         switch self {
         case .down(let id, _), .move(let id, _), .up(let id, _), .cancel(let id, _): id
         case .scroll, .viewport: nil
@@ -29,12 +29,12 @@ public enum PointerInput: Hashable, Sendable {
 }
 
 /// One raw input sample: what happened and when.
-public struct PointerSample: Hashable, Sendable {
+package struct PointerSample: Hashable, Sendable {
     /// Milliseconds since the trace began: the clock of the trace's `t` fields.
-    public var t: Int
-    public var input: PointerInput
+    package var t: Int
+    package var input: PointerInput
 
-    public init(t: Int, _ input: PointerInput) {
+    package init(t: Int, _ input: PointerInput) {
         self.t = t
         self.input = input
     }

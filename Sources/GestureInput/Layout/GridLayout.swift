@@ -10,22 +10,22 @@
 /// Rows are `spacing` apart. `padding` is an inset on every side of the grid inside the
 /// scroll content; the seed has none (its `.padding(.horizontal, 16)` is on the title row,
 /// not on the grid), so it defaults to 0.
-public struct GridLayout: Hashable, Sendable {
-    public var minimumCellSide: Double
-    public var spacing: Double
-    public var padding: Double
+package struct GridLayout: Hashable, Sendable {
+    package var minimumCellSide: Double
+    package var spacing: Double
+    package var padding: Double
 
-    public init(minimumCellSide: Double = 110, spacing: Double = 4, padding: Double = 0) {
+    package init(minimumCellSide: Double = 110, spacing: Double = 4, padding: Double = 0) {
         self.minimumCellSide = minimumCellSide
         self.spacing = spacing
         self.padding = padding
     }
 
     /// The grid seed's values: minimum 110 pt, spacing 4 pt, no padding.
-    public static let seed = GridLayout()
+    package static let seed = GridLayout()
 
     /// Columns and cell size for a viewport `width` points wide. O(1).
-    public func metrics(forWidth width: Double) -> GridMetrics {
+    package func metrics(forWidth width: Double) -> GridMetrics {
         let usable = max(0, width - 2 * padding)
         let fitting = ((usable + spacing) / (minimumCellSide + spacing)).rounded(.down)
         // `fitting` can be huge for a tiny minimum; Int(_:) traps above Int.max.

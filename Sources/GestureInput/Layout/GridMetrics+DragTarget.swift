@@ -8,7 +8,7 @@ extension GridMetrics {
     /// included) is the first photo, below the last row's cells (the bottom padding and the
     /// space below the grid included) and past the last photo in the last row are the last
     /// photo. O(1): two divisions.
-    public func dragIndex(atContentPoint point: Point, photoCount: Int) -> Int? {
+    package func dragIndex(atContentPoint point: Point, photoCount: Int) -> Int? {
         guard cellSide > 0, photoCount > 0 else { return nil }
         let x = point.x - padding
         let y = point.y - padding

@@ -1,24 +1,24 @@
 /// The grid laid out for one width: where each cell is, in content coordinates (y measured
 /// from the top of the scroll content). Every query is O(1).
-public struct GridMetrics: Hashable, Sendable {
-    public let columns: Int
+package struct GridMetrics: Hashable, Sendable {
+    package let columns: Int
     /// The side of every (square) cell.
-    public let cellSide: Double
-    public let spacing: Double
-    public let padding: Double
+    package let cellSide: Double
+    package let spacing: Double
+    package let padding: Double
     /// The width the columns share: the viewport's less the padding on both sides.
-    public let width: Double
+    package let width: Double
 
     /// The distance from one cell's leading edge to the next one's, across or down.
-    public var pitch: Double { cellSide + spacing }
+    package var pitch: Double { cellSide + spacing }
 
     /// How many rows `photoCount` photos fill.
-    public func rowCount(photoCount: Int) -> Int {
+    package func rowCount(photoCount: Int) -> Int {
         photoCount <= 0 ? 0 : (photoCount - 1) / columns + 1
     }
 
     /// The cell of the photo at `index` in grid order, in content coordinates.
-    public func frame(ofIndex index: Int) -> Rect {
+    package func frame(ofIndex index: Int) -> Rect {
         let row = index / columns
         let column = index % columns
         return Rect(
@@ -27,7 +27,7 @@ public struct GridMetrics: Hashable, Sendable {
     }
 
     /// The height of the scroll content for `photoCount` photos, padding included.
-    public func contentHeight(photoCount: Int) -> Double {
+    package func contentHeight(photoCount: Int) -> Double {
         let rows = rowCount(photoCount: photoCount)
         return 2 * padding + (rows == 0 ? 0 : Double(rows) * cellSide + Double(rows - 1) * spacing)
     }
@@ -37,7 +37,7 @@ public struct GridMetrics: Hashable, Sendable {
     ///
     /// O(1): two divisions. A cell covers `[origin, origin + side)` on each axis, so a point
     /// on a cell's trailing or bottom edge belongs to the gap after it.
-    public func index(atContentPoint point: Point, photoCount: Int) -> Int? {
+    package func index(atContentPoint point: Point, photoCount: Int) -> Int? {
         guard cellSide > 0, photoCount > 0 else { return nil }
         let x = point.x - padding
         let y = point.y - padding

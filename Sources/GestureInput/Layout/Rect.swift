@@ -1,18 +1,18 @@
 /// A rectangle in points.
-public struct Rect: Hashable, Sendable {
-    public var minX: Double
-    public var minY: Double
-    public var width: Double
-    public var height: Double
+package struct Rect: Hashable, Sendable {
+    package var minX: Double
+    package var minY: Double
+    package var width: Double
+    package var height: Double
 
-    public init(minX: Double, minY: Double, width: Double, height: Double) {
+    package init(minX: Double, minY: Double, width: Double, height: Double) {
         self.minX = minX
         self.minY = minY
         self.width = width
         self.height = height
     }
 
-    public var maxX: Double { minX + width }
-    public var maxY: Double { minY + height }
-    public var mid: Point { Point(x: minX + width / 2, y: minY + height / 2) }
+    package var maxX: Double { minX + width }
+    package var maxY: Double { minY + height }
+    package var mid: Point { Point(x: minX + width / 2, y: minY + height / 2) }
 }

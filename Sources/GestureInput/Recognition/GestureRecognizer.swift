@@ -21,27 +21,27 @@
 /// Time advances only through the samples given and `advance(to:)`: the recogniser has no
 /// clock of its own, so a replay is deterministic. Every call is O(1) (the set of pointers down
 /// holds as many entries as fingers on the screen; a sample completes at most three gestures).
-public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
+package struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
     /// A press in progress: one pointer down, within the slop, not yet long.
-    public struct Press: Hashable, Sendable {
-        public var pointer: PointerID
-        public var downTime: Int
-        public var downPoint: Point
-        public var target: Target
+    package struct Press: Hashable, Sendable {
+        package var pointer: PointerID
+        package var downTime: Int
+        package var downPoint: Point
+        package var target: Target
     }
 
     /// A drag to select in progress: its pointer, and the target under it last reported.
-    public struct Drag: Hashable, Sendable {
-        public var pointer: PointerID
+    package struct Drag: Hashable, Sendable {
+        package var pointer: PointerID
         /// The target the drag began on.
-        public var anchor: Target
+        package var anchor: Target
         /// The target `dragBegan` or the latest `dragMoved` named.
-        public var current: Target
+        package var current: Target
         /// Where the pointer is, in viewport coordinates: a scroll moves the content under it.
-        public var point: Point
+        package var point: Point
     }
 
-    public enum Phase: Hashable, Sendable {
+    package enum Phase: Hashable, Sendable {
         /// No pointer is down.
         case idle
         case pressing(Press)
@@ -55,8 +55,8 @@ public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
         case failed(PressFailure)
     }
 
-    public let settings: GestureSettings
-    public private(set) var phase: Phase {
+    package let settings: GestureSettings
+    package private(set) var phase: Phase {
         didSet {
             if case .failed(let reason) = phase { lastFailure = reason }
             if case .pressing = phase { lastFailure = nil }
@@ -64,11 +64,11 @@ public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
     }
     /// Why the most recent press resolved to nothing, kept after its pointers lift (for
     /// diagnostics and tests); nil while a press is in progress or after one succeeded.
-    public private(set) var lastFailure: PressFailure?
+    package private(set) var lastFailure: PressFailure?
     /// The pointers currently down.
-    public private(set) var pointersDown: Set<PointerID> = []
+    package private(set) var pointersDown: Set<PointerID> = []
 
-    public init(settings: GestureSettings = .seed) {
+    package init(settings: GestureSettings = .seed) {
         self.settings = settings
         self.phase = .idle
     }
@@ -76,7 +76,7 @@ public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
     /// Lets time pass to `time`: fires the pending long press if its minimum duration has
     /// elapsed by then. Call it with the app's clock (or a trace's `t`) so that a long press
     /// fires while the finger is still down.
-    public mutating func advance(to time: Int) -> RecognizedGesture<Target>? {
+    package mutating func advance(to time: Int) -> RecognizedGesture<Target>? {
         guard case .pressing(let press) = phase else { return nil }
         let deadline = press.downTime + settings.minimumPressDuration
         guard time >= deadline else { return nil }
@@ -94,7 +94,7 @@ public struct GestureRecognizer<Target: Hashable & Sendable>: Sendable {
     ///
     /// Callers pass `.scroll` and `.viewport` only when the offset or size actually changed,
     /// and after the visible area has taken the change (so `dragTarget` sees the new scroll).
-    public mutating func handle(
+    package mutating func handle(
         _ sample: PointerSample, allowsDrag: Bool = false, target: (Point) -> Target?,
         dragTarget: (Point) -> Target? = { _ in nil }
     ) -> [RecognizedGesture<Target>] {

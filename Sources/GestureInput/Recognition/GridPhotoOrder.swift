@@ -7,7 +7,7 @@ import SelectionCore
 /// that is, because Delete and library changes reorder the grid. Recorders and replayers
 /// therefore run an engine alongside and read its order through this protocol. The mode
 /// decides what a sideways slide is: a drag to select while selecting, a scroll otherwise.
-public protocol GridPhotoOrder {
+package protocol GridPhotoOrder {
     var photoCount: Int { get }
     /// The photo at `index`, for `0 ..< photoCount`.
     func photo(atGridIndex index: Int) -> PhotoID
@@ -17,14 +17,14 @@ public protocol GridPhotoOrder {
 
 extension FastEngine: GridPhotoOrder {
     /// O(log B) to find the block, plus O(block) when it holds gaps (see `LiveSlots`).
-    public func photo(atGridIndex index: Int) -> PhotoID {
+    package func photo(atGridIndex index: Int) -> PhotoID {
         slots.id(for: grid.slot(at: index))
     }
 }
 
 extension ReferenceModel: GridPhotoOrder {
     /// O(1).
-    public func photo(atGridIndex index: Int) -> PhotoID {
+    package func photo(atGridIndex index: Int) -> PhotoID {
         photo(at: index)
     }
 }
@@ -32,7 +32,7 @@ extension ReferenceModel: GridPhotoOrder {
 extension FastEngine {
     /// A photo of the grid chosen uniformly at random, or nil for an empty grid. O(log B),
     /// plus O(block) when its block holds gaps.
-    public func randomPhoto(using random: inout Xoshiro256) -> PhotoID? {
+    package func randomPhoto(using random: inout Xoshiro256) -> PhotoID? {
         guard photoCount > 0 else { return nil }
         return photo(atGridIndex: random.int(below: photoCount))
     }

@@ -9,26 +9,26 @@ import SelectionTrace
 /// current order, read at the moment the pointer goes down (for a drag, also whenever the
 /// photo under it changes). Whether a sideways slide drags is read from `order.mode` at the
 /// sample that passes the slop. Every call is O(1).
-public struct GridPointerSurface: Sendable {
-    public let layout: GridLayout
-    public private(set) var viewport: GridViewport
-    public private(set) var recognizer: GestureRecognizer<PhotoID>
+package struct GridPointerSurface: Sendable {
+    package let layout: GridLayout
+    package private(set) var viewport: GridViewport
+    package private(set) var recognizer: GestureRecognizer<PhotoID>
 
-    public init(setup: PointerSetup) {
+    package init(setup: PointerSetup) {
         layout = setup.layout
         viewport = setup.viewport
         recognizer = GestureRecognizer(settings: setup.gestures)
     }
 
     /// Lets time pass: the long press that came due by `time`, if any.
-    public mutating func advance(to time: Int) -> TraceEvent? {
+    package mutating func advance(to time: Int) -> TraceEvent? {
         recognizer.advance(to: time).map(Self.event)
     }
 
     /// Handles one sample; returns the events it resolved, in order (at most three: a drag can
     /// begin, move and end on one lift). Scroll and viewport samples update the visible area;
     /// they change a press or a drag only when they change something.
-    public mutating func handle(_ sample: PointerSample, order: some GridPhotoOrder) -> [TraceEvent] {
+    package mutating func handle(_ sample: PointerSample, order: some GridPhotoOrder) -> [TraceEvent] {
         switch sample.input {
         case .scroll(let offset):
             guard offset != viewport.scrollOffset else { return advance(to: sample.t).map { [$0] } ?? [] }
@@ -55,7 +55,7 @@ public struct GridPointerSurface: Sendable {
     }
 
     /// The photo index under a viewport point, with the current layout and scroll. O(1).
-    public func photoIndex(at point: Point, photoCount: Int) -> Int? {
+    package func photoIndex(at point: Point, photoCount: Int) -> Int? {
         viewport.photoIndex(at: point, layout: layout, photoCount: photoCount)
     }
 

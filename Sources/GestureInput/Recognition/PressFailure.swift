@@ -1,5 +1,5 @@
 /// Why a press resolved to nothing.
-public enum PressFailure: String, Hashable, Sendable {
+package enum PressFailure: String, Hashable, Sendable {
     /// The press began where there is no photo: a gap, past the last photo, outside the grid.
     case noTarget
     /// The pointer moved further than the slop from where it went down.

@@ -1,6 +1,6 @@
 /// The gestures the grid recognises: a photo cell's tap and long press, as in the grid seed,
 /// and the three moments of a drag to select (SPEC.md section 6).
-public enum GestureKind: String, Hashable, Sendable {
+package enum GestureKind: String, Hashable, Sendable {
     case tap, longPress
     /// A press slid sideways past the slop while selecting: a drag begins at its photo.
     case dragBegan
@@ -11,19 +11,19 @@ public enum GestureKind: String, Hashable, Sendable {
 }
 
 /// A gesture the recogniser settled on: which, on what, and when.
-public struct RecognizedGesture<Target: Hashable & Sendable>: Hashable, Sendable {
-    public var kind: GestureKind
+package struct RecognizedGesture<Target: Hashable & Sendable>: Hashable, Sendable {
+    package var kind: GestureKind
     /// What the gesture names. For a tap, a long press and `dragBegan`: what was under the
     /// pointer when it went down (the press is bound to it, as a touch is bound to the view it
     /// began in, even if the grid changes while the finger is down). For `dragMoved`: the photo
     /// now under the finger. For `dragEnded`: the last photo the drag reached.
-    public var target: Target
+    package var target: Target
     /// When it was recognised: the lift for a tap; the moment the minimum duration elapsed,
     /// with the pointer still down, for a long press; the sample that began, moved or ended a
     /// drag.
-    public var time: Int
+    package var time: Int
 
-    public init(kind: GestureKind, target: Target, time: Int) {
+    package init(kind: GestureKind, target: Target, time: Int) {
         self.kind = kind
         self.target = target
         self.time = time

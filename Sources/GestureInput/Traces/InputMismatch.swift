@@ -1,8 +1,8 @@
 import SelectionCore
 
 /// A line whose raw input resolves to something other than what the line records.
-public struct InputMismatch: Hashable, Sendable {
-    public enum Place: Hashable, Sendable {
+package struct InputMismatch: Hashable, Sendable {
+    package enum Place: Hashable, Sendable {
         /// The line records a grid gesture; its `input` should resolve to exactly that.
         case gesture
         /// The line records an app event; its `input` should resolve to nothing.
@@ -11,14 +11,14 @@ public struct InputMismatch: Hashable, Sendable {
         case afterLastEvent
     }
 
-    public var lineNumber: Int
-    public var place: Place
+    package var lineNumber: Int
+    package var place: Place
     /// The event the line records.
-    public var recorded: Event?
+    package var recorded: Event?
     /// What the raw input resolved to through the recogniser, in order.
-    public var derived: [Event]
+    package var derived: [Event]
 
-    public init(lineNumber: Int, place: Place, recorded: Event?, derived: [Event]) {
+    package init(lineNumber: Int, place: Place, recorded: Event?, derived: [Event]) {
         self.lineNumber = lineNumber
         self.place = place
         self.recorded = recorded
@@ -26,7 +26,7 @@ public struct InputMismatch: Hashable, Sendable {
     }
 
     /// `the raw input resolves to tap 7; the line records tap 8`
-    public var message: String {
+    package var message: String {
         let resolved = derived.isEmpty ? "nothing" : derived.map(\.summary).joined(separator: ", ")
         switch place {
         case .gesture:

@@ -2,19 +2,19 @@ import SelectionTrace
 
 /// JSON for the raw pointer layer: samples and the header's `pointer` object, written and read
 /// with the trace codec's `JSONWriter` and `JSONValue`. The format is docs/pointer-traces.md.
-public enum PointerJSON {
+package enum PointerJSON {
     // MARK: Writing
 
     /// A number as compact JSON: `60`, `60.5`, `-12.25`. Whole values print without a
     /// fraction; others in Swift's shortest round-trip form, so reading gives the same Double.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == 0 { return "0" }  // also -0
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
     }
 
     /// Appends one sample as `{"t":…,"down":[x,y]}` (plus `"pointer":n` for pointers other than 0).
-    public static func append(_ sample: PointerSample, to text: inout String) {
+    package static func append(_ sample: PointerSample, to text: inout String) {
         text += "{\"t\":"
         text += String(sample.t)
         switch sample.input {
@@ -36,7 +36,7 @@ public enum PointerJSON {
     }
 
     /// `[sample,sample,…]`
-    public static func array(_ samples: [PointerSample]) -> String {
+    package static func array(_ samples: [PointerSample]) -> String {
         var text = "["
         for (position, sample) in samples.enumerated() {
             if position > 0 { text += "," }
@@ -46,7 +46,7 @@ public enum PointerJSON {
     }
 
     /// The header's `pointer` object, every field written out.
-    public static func object(_ setup: PointerSetup) -> String {
+    package static func object(_ setup: PointerSetup) -> String {
         "{\"viewport\":[" + number(setup.viewport.size.width) + "," + number(setup.viewport.size.height) + "]"
             + ",\"scroll\":" + number(setup.viewport.scrollOffset)
             + ",\"minimumCellSide\":" + number(setup.layout.minimumCellSide)
@@ -59,13 +59,13 @@ public enum PointerJSON {
     // MARK: Reading
 
     /// What is wrong with a raw-layer field; the reader adds the line number.
-    public struct FieldError: Error, Hashable, Sendable {
-        public var message: String
-        public init(_ message: String) { self.message = message }
+    package struct FieldError: Error, Hashable, Sendable {
+        package var message: String
+        package init(_ message: String) { self.message = message }
     }
 
     /// The samples of an `input` or `inputAfter` field named `field`.
-    public static func samples(from value: JSONValue, field: String) throws(FieldError) -> [PointerSample] {
+    package static func samples(from value: JSONValue, field: String) throws(FieldError) -> [PointerSample] {
         guard case .array(let elements) = value else {
             throw FieldError("field \"\(field)\" must be an array of pointer samples, found \(value.typeName)")
         }
@@ -142,7 +142,7 @@ public enum PointerJSON {
     }
 
     /// The header's `pointer` object. `viewport` is required; the rest default to the seed.
-    public static func setup(from value: JSONValue) throws(FieldError) -> PointerSetup {
+    package static func setup(from value: JSONValue) throws(FieldError) -> PointerSetup {
         guard case .object(let object) = value else {
             throw FieldError("field \"pointer\" must be an object, found \(value.typeName)")
         }

@@ -3,14 +3,14 @@ import SelectionTrace
 
 /// The semantic events re-derived from a two-layer trace's raw layer, and where they differ
 /// from the recorded ones.
-public struct PointerDerivation: Hashable, Sendable {
-    public var header: TraceHeader
+package struct PointerDerivation: Hashable, Sendable {
+    package var header: TraceHeader
     /// The events to replay: what the raw layer resolved to, and the app events passed through.
-    public var events: [TraceEvent]
-    public var mismatches: [InputMismatch]
+    package var events: [TraceEvent]
+    package var mismatches: [InputMismatch]
 
     /// The derived events as a trace with the recorded header.
-    public var trace: Trace { Trace(header: header, events: events) }
+    package var trace: Trace { Trace(header: header, events: events) }
 }
 
 /// Re-derives the semantic events of a two-layer trace from its raw layer.
@@ -23,8 +23,8 @@ public struct PointerDerivation: Hashable, Sendable {
 ///
 /// O(samples + events), plus the engine's cost per event; one line in memory at a time besides
 /// the derived events.
-public enum PointerReplay {
-    public static func derive(_ reader: inout PointerTraceReader) throws -> PointerDerivation {
+package enum PointerReplay {
+    package static func derive(_ reader: inout PointerTraceReader) throws -> PointerDerivation {
         var session = Session(header: reader.header, setup: reader.setup ?? .phone)
         var mismatches: [InputMismatch] = []
         var lastLine = 1
@@ -147,7 +147,7 @@ public enum PointerReplay {
 extension Event {
     /// Whether the pointer layer produces this event: a long press or a tap on a photo, or a
     /// drag to select's moments. The tray's remove button, like the app bar's, is an app event.
-    public var isGridGesture: Bool {
+    package var isGridGesture: Bool {
         switch self {
         case .longPress, .tap, .dragBegan, .dragMoved, .dragEnded: true
         default: false

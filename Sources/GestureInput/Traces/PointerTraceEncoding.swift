@@ -2,10 +2,10 @@ import SelectionTrace
 
 /// Writes two-layer trace lines: a SPEC v1 line with the raw layer in extra fields, which v1
 /// readers ignore. See docs/pointer-traces.md.
-public enum PointerTraceEncoding {
+package enum PointerTraceEncoding {
     /// The header line (without newline): the v1 header plus `"pointer":{…}` and, for a trace
     /// without events, `"inputAfter":[…]`.
-    public static func line(for header: TraceHeader, setup: PointerSetup, inputAfter: [PointerSample]? = nil) -> String
+    package static func line(for header: TraceHeader, setup: PointerSetup, inputAfter: [PointerSample]? = nil) -> String
     {
         var extra = ",\"pointer\":" + PointerJSON.object(setup)
         if let inputAfter, !inputAfter.isEmpty { extra += ",\"inputAfter\":" + PointerJSON.array(inputAfter) }
@@ -13,7 +13,7 @@ public enum PointerTraceEncoding {
     }
 
     /// An event line (without newline): the v1 event plus `"input"` and `"inputAfter"` when given.
-    public static func line(for line: PointerTraceLine) -> String {
+    package static func line(for line: PointerTraceLine) -> String {
         var extra = ""
         if let input = line.input { extra += ",\"input\":" + PointerJSON.array(input) }
         if let inputAfter = line.inputAfter, !inputAfter.isEmpty {

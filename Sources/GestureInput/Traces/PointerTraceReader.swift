@@ -9,12 +9,12 @@ import SelectionTrace
 /// `LineReader` for the raw ones; both skip the same blank lines. One line is held at a time.
 /// Errors are `TraceError`s naming the line. The raw layer's times must never decrease, and
 /// must lie between the previous event's `t` and the line's own `t`.
-public struct PointerTraceReader {
-    public let header: TraceHeader
+package struct PointerTraceReader {
+    package let header: TraceHeader
     /// The header's `pointer` object; nil for a trace without a raw layer.
-    public let setup: PointerSetup?
+    package let setup: PointerSetup?
     /// Raw input after the header when the trace has no event at all.
-    public let headerInputAfter: [PointerSample]?
+    package let headerInputAfter: [PointerSample]?
 
     private var semantic: TextTraceReader
     private var lines: LineReader
@@ -23,14 +23,14 @@ public struct PointerTraceReader {
     private var sawInputAfter = false
 
     /// Reads the header of the trace at `path`.
-    public init(path: String, limits: TraceLimits = .default) throws {
+    package init(path: String, limits: TraceLimits = .default) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw TraceFileError.cannotOpen(path) }
         try self.init(
             semantic: TextTraceReader(path: path, limits: limits), lines: LineReader(fileHandle: handle), limits: limits)
     }
 
     /// Reads the header from text in memory.
-    public init(text: String, limits: TraceLimits = .default) throws {
+    package init(text: String, limits: TraceLimits = .default) throws {
         try self.init(
             semantic: TextTraceReader(text: text, limits: limits), lines: LineReader(bytes: Array(text.utf8)),
             limits: limits)
@@ -58,7 +58,7 @@ public struct PointerTraceReader {
     }
 
     /// The next event line, or nil at the end of the trace.
-    public mutating func next() throws -> PointerTraceLine? {
+    package mutating func next() throws -> PointerTraceLine? {
         guard let event = try semantic.next() else { return nil }
         guard let (lineNumber, object) = try Self.nextObject(&lines) else {
             throw TraceError(line: lines.lineNumber, message: "the raw layer ended before the events")  // cannot happen
@@ -94,7 +94,7 @@ public struct PointerTraceReader {
     }
 
     /// Reads every remaining line.
-    public mutating func readAll() throws -> [PointerTraceLine] {
+    package mutating func readAll() throws -> [PointerTraceLine] {
         var result: [PointerTraceLine] = []
         while let line = try next() { result.append(line) }
         return result

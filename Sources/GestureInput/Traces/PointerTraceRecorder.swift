@@ -14,14 +14,14 @@ import SelectionTrace
 /// stopped without `finish()` therefore loses at most its last line.
 ///
 /// Each call costs O(1) plus the engine's cost for the event it applies.
-public struct PointerTraceRecorder {
-    public let header: TraceHeader
-    public let setup: PointerSetup
+package struct PointerTraceRecorder {
+    package let header: TraceHeader
+    package let setup: PointerSetup
     /// The session as the app sees it; its grid order names the photos under the finger.
-    public private(set) var engine: FastEngine
-    public private(set) var surface: GridPointerSurface
+    package private(set) var engine: FastEngine
+    package private(set) var surface: GridPointerSurface
     /// How many event lines have been recorded (held or taken).
-    public private(set) var eventCount = 0
+    package private(set) var eventCount = 0
 
     private enum HeldLine {
         case header
@@ -33,7 +33,7 @@ public struct PointerTraceRecorder {
     private var held: HeldLine? = .header
     private var ready: [String] = []
 
-    public init(header: TraceHeader, setup: PointerSetup) {
+    package init(header: TraceHeader, setup: PointerSetup) {
         self.header = header
         self.setup = setup
         engine = FastEngine(configuration: header.configuration)
@@ -45,7 +45,7 @@ public struct PointerTraceRecorder {
     /// The first event a sample resolves carries the samples since the last line; the others
     /// the same sample resolved (a drag begun and moved by one slide) carry `"input":[]`.
     @discardableResult
-    public mutating func record(_ sample: PointerSample) -> [TraceEvent] {
+    package mutating func record(_ sample: PointerSample) -> [TraceEvent] {
         var resolved: [TraceEvent] = []
         // A long press due before this sample belongs to the samples before it.
         if let fired = surface.advance(to: sample.t) {
@@ -62,7 +62,7 @@ public struct PointerTraceRecorder {
 
     /// Lets the app's clock reach `time`: a long press that came due is recorded. Returns it.
     @discardableResult
-    public mutating func advance(to time: Int) -> TraceEvent? {
+    package mutating func advance(to time: Int) -> TraceEvent? {
         guard let fired = surface.advance(to: time) else { return nil }
         emit(fired, input: pendingInput)
         return fired
@@ -70,13 +70,13 @@ public struct PointerTraceRecorder {
 
     /// Records an app event that did not come from the grid's pointer layer. Any raw input
     /// since the last line rides on it.
-    public mutating func record(_ event: TraceEvent) {
+    package mutating func record(_ event: TraceEvent) {
         if let t = event.t { advance(to: t) }
         emit(event, input: pendingInput.isEmpty ? nil : pendingInput)
     }
 
     /// Ends the trace: raw input after the last event is attached to the last line.
-    public mutating func finish() {
+    package mutating func finish() {
         let after = pendingInput.isEmpty ? nil : pendingInput
         pendingInput = []
         switch held {
@@ -92,7 +92,7 @@ public struct PointerTraceRecorder {
     }
 
     /// The lines completed so far (without newlines), in order; each is returned once.
-    public mutating func takeLines() -> [String] {
+    package mutating func takeLines() -> [String] {
         defer { ready.removeAll(keepingCapacity: true) }
         return ready
     }

@@ -2,7 +2,7 @@ import SeededRandom
 import SelectionCore
 
 /// How a synthetic grid names its photos.
-public enum PhotoIDStyle: String, CaseIterable, Hashable, Sendable {
+package enum PhotoIDStyle: String, CaseIterable, Hashable, Sendable {
     /// `"1"` … `"N"`: a header that gives only the count.
     case counted
     /// PhotoKit-style local identifiers, `6F1A2B3C-9D0E-4F11-8A2B-3C4D5E6F7A8B/L0/001`
@@ -12,9 +12,9 @@ public enum PhotoIDStyle: String, CaseIterable, Hashable, Sendable {
 
 /// PhotoKit-style local identifiers drawn from a seed: an uppercase random (version 4) UUID
 /// and the `/L0/001` suffix PhotoKit gives an asset's first resource.
-public enum PhotoKitIDs {
+package enum PhotoKitIDs {
     /// The length of every id, in bytes.
-    public static let length = 43
+    package static let length = 43
 
     /// `count` distinct ids, the same for the same seed. O(count): one draw, one hash and one
     /// copy of 43 bytes an id (a repeat, about 2^-122 likely a pair, is drawn again).
@@ -22,7 +22,7 @@ public enum PhotoKitIDs {
     /// Ids are drawn a batch at a time into one buffer and inserted as a batch, whose probes'
     /// cache misses overlap; after a repeat, the ids drawn after it follow it in order, as
     /// when each id is drawn and inserted in turn.
-    public static func table(count: Int, seed: UInt64) -> PhotoIDTable {
+    package static func table(count: Int, seed: UInt64) -> PhotoIDTable {
         var table = PhotoIDTable()
         table.reserveCapacity(count, bytes: count * length)
         var random = SplitMix64(seed: seed ^ 0x9E6C_63D0_676A_9A99)

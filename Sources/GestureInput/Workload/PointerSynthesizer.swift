@@ -9,17 +9,17 @@ import SelectionTrace
 /// semantic layer of a seed is the same with or without the pointer layer. Now and then it adds
 /// a stray touch before a gesture, one that must resolve to nothing: a press that slides away
 /// beyond the slop, or a second finger landing. Each call is O(samples produced).
-public struct PointerSynthesizer {
-    public let layout: GridLayout
-    public let gestures: GestureSettings
+package struct PointerSynthesizer {
+    package let layout: GridLayout
+    package let gestures: GestureSettings
     /// How often a stray touch comes before a gesture.
-    public var strayTouchRate: Double
+    package var strayTouchRate: Double
 
     private var random: Xoshiro256
     /// Where the dragging finger is, between the steps of a drag (viewport coordinates).
     private var dragPoint = Point(x: 0, y: 0)
 
-    public init(setup: PointerSetup, seed: UInt64, strayTouchRate: Double = 0.05) {
+    package init(setup: PointerSetup, seed: UInt64, strayTouchRate: Double = 0.05) {
         layout = setup.layout
         gestures = setup.gestures
         self.strayTouchRate = strayTouchRate
@@ -28,7 +28,7 @@ public struct PointerSynthesizer {
 
     /// The samples of `step`, given the visible area it happens in (for a scroll or a
     /// rotation: the one before it).
-    public mutating func samples(for step: SessionStep, viewport: GridViewport) -> [PointerSample] {
+    package mutating func samples(for step: SessionStep, viewport: GridViewport) -> [PointerSample] {
         var samples: [PointerSample] = []
         switch step {
         case .gridGesture(let event, let index, let windowStart, let liftTime):
@@ -66,7 +66,7 @@ public struct PointerSynthesizer {
 
     /// A point in the middle half of the visible part of the cell at `index`, rounded to
     /// 0.01 pt, so that it lies well inside both the cell and the visible area.
-    public mutating func point(inCellAt index: Int, viewport: GridViewport) -> Point {
+    package mutating func point(inCellAt index: Int, viewport: GridViewport) -> Point {
         let frame = layout.metrics(forWidth: viewport.size.width).frame(ofIndex: index)
         let top = max(frame.minY, viewport.scrollOffset)
         let bottom = min(frame.maxY, viewport.scrollOffset + viewport.size.height)

@@ -41,17 +41,17 @@ import SelectionTrace
 /// `next()` costs O(1) plus the engine's cost for the event (Delete: O(chosen photos));
 /// memory is the engine's, bounded whatever the session's length (photos the library brings
 /// reuse a bounded pool of ids).
-public struct SessionModel {
-    public let layout: GridLayout
-    public let mix: WorkloadMix
+package struct SessionModel {
+    package let layout: GridLayout
+    package let mix: WorkloadMix
     /// The grid, the selection and the mode so far; an open sheet is `sheet`, not the engine's.
     /// Its id table does not know the pool's ids: names come from `id(for:)`.
     private var engine: FastEngine
     /// The sheet open over the selection (Share or Edit), if any.
-    public private(set) var sheet: Sheet?
-    public private(set) var viewport: GridViewport
+    package private(set) var sheet: Sheet?
+    package private(set) var viewport: GridViewport
     /// When the last step ended, in milliseconds.
-    public private(set) var clock: Int = 0
+    package private(set) var clock: Int = 0
 
     private var random: Xoshiro256
     private let initialPhotoCount: Int
@@ -135,7 +135,7 @@ public struct SessionModel {
         case viewport(ViewportSize, scrollOffset: Double, time: Int)
     }
 
-    public init(
+    package init(
         configuration: GridConfiguration, setup: PointerSetup, mix: WorkloadMix, seed: UInt64
     ) {
         layout = setup.layout
@@ -169,19 +169,19 @@ public struct SessionModel {
 
     // MARK: - The state, as a replay reports it
 
-    public var mode: Mode { engine.mode }
-    public var photoCount: Int { engine.photoCount }
-    public var selectedCount: Int { engine.selectedCount }
+    package var mode: Mode { engine.mode }
+    package var photoCount: Int { engine.photoCount }
+    package var selectedCount: Int { engine.selectedCount }
     /// The grid in order. O(N) strings: for tests and reports.
-    public var photos: [PhotoID] { engine.grid.order.map(id(for:)) }
+    package var photos: [PhotoID] { engine.grid.order.map(id(for:)) }
     /// The chosen photos in grid order. O(N) strings: for tests and reports.
-    public var selectedPhotos: [PhotoID] { engine.grid.slots(of: engine.selection).map(id(for:)) }
+    package var selectedPhotos: [PhotoID] { engine.grid.slots(of: engine.selection).map(id(for:)) }
 
     // MARK: - Steps
 
     /// The next step. Never ends: the caller decides how long a session is. O(1) plus
     /// `nextResolved()`, and a string per photo the event names.
-    public mutating func next() -> SessionStep {
+    package mutating func next() -> SessionStep {
         switch nextResolved() {
         case .gridGesture(let t, let index, let windowStart, let liftTime):
             return .gridGesture(
@@ -201,7 +201,7 @@ public struct SessionModel {
     /// The next step that has an event (scrolls and rotations pass by): its time and event,
     /// photos as slots, to be named with `writeID(of:to:)` or `id(for:)`. The same events, in
     /// the same order, as `next()` gives, without building a string. O(1) plus the engine's cost.
-    public mutating func nextEvent() -> (t: Int, event: SlotEvent) {
+    package mutating func nextEvent() -> (t: Int, event: SlotEvent) {
         while true {
             switch nextResolved() {
             case .gridGesture(let t, _, _, _), .drag(let t, _, _), .appEvent(let t, _): return (t, slotEvent)
@@ -226,7 +226,7 @@ public struct SessionModel {
     // MARK: - Naming photos
 
     /// The id of a slot the session's events name. O(1) plus building the string.
-    public func id(for slot: PhotoSlot) -> PhotoID {
+    package func id(for slot: PhotoSlot) -> PhotoID {
         slot.index < poolBase ? engine.slots.id(for: slot) : Self.insertedID(slot.index - poolBase + 1)
     }
 

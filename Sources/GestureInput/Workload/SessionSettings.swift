@@ -2,17 +2,17 @@ import SelectionCore
 import SelectionTrace
 
 /// What a synthetic session is made of: the grid, where it is shown, the mix, the seed.
-public struct SessionSettings: Hashable, Sendable {
-    public var photoCount: Int
-    public var setup: PointerSetup
-    public var mix: WorkloadMix
-    public var seed: UInt64
+package struct SessionSettings: Hashable, Sendable {
+    package var photoCount: Int
+    package var setup: PointerSetup
+    package var mix: WorkloadMix
+    package var seed: UInt64
     /// How the grid's photos are named.
-    public var ids: PhotoIDStyle
+    package var ids: PhotoIDStyle
     /// The most photos that may be chosen (the picker's tray), or nil for none.
-    public var limit: Int?
+    package var limit: Int?
 
-    public init(
+    package init(
         photoCount: Int, setup: PointerSetup = .phone, mix: WorkloadMix = .default, seed: UInt64,
         ids: PhotoIDStyle = .counted, limit: Int? = nil
     ) {
@@ -26,7 +26,7 @@ public struct SessionSettings: Hashable, Sendable {
 
     /// The trace header: photos `"1"` … `"N"` (or PhotoKit-style ids drawn from the seed), and
     /// the settings in `meta` so a trace says how it was made.
-    public func header(layer: String) -> TraceHeader {
+    package func header(layer: String) -> TraceHeader {
         var meta: [(key: String, value: JSONValue)] = [
             (key: "generator", value: .string("gridsim generate")),
             (key: "layer", value: .string(layer)),

@@ -2,7 +2,7 @@ import SelectionTrace
 
 /// One thing a synthetic user does, at the level both layers share: the semantic layer keeps
 /// only its event; the pointer layer turns it into raw samples.
-public enum SessionStep: Hashable, Sendable {
+package enum SessionStep: Hashable, Sendable {
     /// A tap or long press on the photo at grid `index`. `windowStart` is when the previous
     /// step ended (the finger may go down after it). A long press's finger lifts at `liftTime`,
     /// after the event; a tap's lift is the event itself.
@@ -21,7 +21,7 @@ public enum SessionStep: Hashable, Sendable {
     case viewport(ViewportSize, scrollOffset: Double, time: Int)
 
     /// The semantic event of the step, if it has one.
-    public var event: TraceEvent? {
+    package var event: TraceEvent? {
         switch self {
         case .gridGesture(let event, _, _, _), .drag(let event, _, _), .appEvent(let event, _): event
         case .scroll, .viewport: nil

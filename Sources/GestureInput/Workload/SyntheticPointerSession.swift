@@ -4,9 +4,9 @@ import SelectionTrace
 /// the session's steps turned into raw samples and recorded through a `PointerTraceRecorder`,
 /// so each event is what the recogniser made of the samples. With the same settings, its
 /// events are those of `SyntheticSession`.
-public struct SyntheticPointerSession: Sequence, IteratorProtocol {
-    public let header: TraceHeader
-    public let eventCount: Int
+package struct SyntheticPointerSession: Sequence, IteratorProtocol {
+    package let header: TraceHeader
+    package let eventCount: Int
     private var model: SessionModel
     private var synthesizer: PointerSynthesizer
     private var recorder: PointerTraceRecorder
@@ -15,13 +15,13 @@ public struct SyntheticPointerSession: Sequence, IteratorProtocol {
     private var finished = false
     /// Steps whose samples resolved to another event than the model meant; 0 unless the
     /// synthesiser has a bug (the tests hold it to 0).
-    public private(set) var divergences = 0
+    package private(set) var divergences = 0
     /// The grid's size at each step that has an event (before the step).
     package private(set) var gridSizes = GridSizeRange()
     /// Event lines made so far (some may wait in the recorder for their input).
-    public var eventsProduced: Int { recorder.eventCount }
+    package var eventsProduced: Int { recorder.eventCount }
 
-    public init(_ settings: SessionSettings, eventCount: Int) {
+    package init(_ settings: SessionSettings, eventCount: Int) {
         header = settings.header(layer: "pointer")
         self.eventCount = eventCount
         model = SessionModel(
@@ -31,7 +31,7 @@ public struct SyntheticPointerSession: Sequence, IteratorProtocol {
     }
 
     /// The next line (without newline), or nil after the last. O(samples of one step).
-    public mutating func next() -> String? {
+    package mutating func next() -> String? {
         while position == lines.count {
             guard !finished else { return nil }
             lines = []

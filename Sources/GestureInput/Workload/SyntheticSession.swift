@@ -3,9 +3,9 @@ import SelectionTrace
 
 /// A synthetic session's semantic layer: `eventCount` events, produced one at a time, so
 /// that ten million need never be held. The same settings always give the same events.
-public struct SyntheticSession: Sequence, IteratorProtocol {
-    public let header: TraceHeader
-    public let eventCount: Int
+package struct SyntheticSession: Sequence, IteratorProtocol {
+    package let header: TraceHeader
+    package let eventCount: Int
     private var model: SessionModel
     private var produced = 0
     /// The grid's size at each event produced so far (before the event).
@@ -17,7 +17,7 @@ public struct SyntheticSession: Sequence, IteratorProtocol {
     /// The ids an event encoded by slot names for the first time; kept for its storage.
     private var newIDs: [PhotoID] = []
 
-    public init(_ settings: SessionSettings, eventCount: Int) {
+    package init(_ settings: SessionSettings, eventCount: Int) {
         header = settings.header(layer: "semantic")
         self.eventCount = eventCount
         model = SessionModel(
@@ -25,7 +25,7 @@ public struct SyntheticSession: Sequence, IteratorProtocol {
     }
 
     /// The next event, or nil after `eventCount`. O(1) amortised plus the engine's cost.
-    public mutating func next() -> TraceEvent? {
+    package mutating func next() -> TraceEvent? {
         guard produced < eventCount else { return nil }
         produced += 1
         gridSizes.record(model.photoCount)

@@ -7,7 +7,7 @@ extension SyntheticSession {
     /// O(events) plus the session's own cost; memory is the session's and one 64 KiB block.
     /// `progress` is called every `TraceProgressInterval.events` events.
     @discardableResult
-    public mutating func write<Sink: TraceByteSink>(
+    package mutating func write<Sink: TraceByteSink>(
         to sink: inout Sink, progress: TraceProgress = { _, _ in }
     ) throws -> Int {
         // Lines go into one block, each written in place (no piece appended to an array), and
@@ -32,7 +32,7 @@ extension SyntheticSession {
     /// session's own cost; memory: the session's, one block, and the encoder's table of ids.
     /// `progress` is called every `TraceProgressInterval.events` events.
     @discardableResult
-    public mutating func writeBinary<Sink: TraceByteSink>(
+    package mutating func writeBinary<Sink: TraceByteSink>(
         to sink: inout Sink, salt: UInt32 = .random(in: 0 ... .max), progress: TraceProgress = { _, _ in }
     ) throws -> Int {
         var encoder = BinaryTraceEncoder(header: header, salt: salt)
@@ -54,7 +54,7 @@ extension SyntheticPointerSession {
     /// Writes the two-layer trace, line by line, to `sink`: `gridsim generate --layer
     /// pointer`'s core. Returns the bytes written. `progress` counts events (not samples).
     @discardableResult
-    public mutating func write<Sink: TraceByteSink>(
+    package mutating func write<Sink: TraceByteSink>(
         to sink: inout Sink, progress: TraceProgress = { _, _ in }
     ) throws -> Int {
         var writer = TraceBlockWriter<Sink>()

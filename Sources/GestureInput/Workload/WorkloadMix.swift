@@ -1,7 +1,7 @@
 import SeededRandom
 
 /// The gestures a synthetic user makes, as the mix names them.
-public enum SessionGesture: String, CaseIterable, Hashable, Sendable {
+package enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     /// Browsing: tap a photo to open it, usually followed by Back.
     case open
     /// Long-press a photo: enter the selection mode with it chosen.
@@ -50,47 +50,47 @@ public enum SessionGesture: String, CaseIterable, Hashable, Sendable {
 ///
 /// Written as a comma-separated list of `gesture=weight` and preset names, applied left to
 /// right over all-zero weights: `burst=4,delete=1`, `default,sync=10`, `browsing`.
-public struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
+package struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
     /// One weight per gesture, in `SessionGesture.allCases` order.
-    public private(set) var weights: [Double]
+    package private(set) var weights: [Double]
 
-    public init(_ weights: [SessionGesture: Double] = [:]) {
+    package init(_ weights: [SessionGesture: Double] = [:]) {
         self.weights = SessionGesture.allCases.map { weights[$0] ?? 0 }
     }
 
-    public subscript(gesture: SessionGesture) -> Double {
+    package subscript(gesture: SessionGesture) -> Double {
         get { weights[SessionGesture.allCases.firstIndex(of: gesture)!] }
         set { weights[SessionGesture.allCases.firstIndex(of: gesture)!] = newValue }
     }
 
     /// A day of ordinary use: mostly browsing and scrolling, some selecting (taps and drags)
     /// and deleting, and the library syncing.
-    public static let `default` = WorkloadMix([
+    package static let `default` = WorkloadMix([
         .open: 3, .press: 2, .select: 0.5, .burst: 6, .selectAll: 0.5, .deselectAll: 0.5, .done: 2,
         .delete: 1, .move: 0.5, .share: 1, .sync: 1, .scroll: 4, .rotate: 0.2, .drag: 1,
     ])
     /// Looking, not choosing: opening photos and scrolling.
-    public static let browsing = WorkloadMix([.open: 6, .scroll: 6, .sync: 0.5, .rotate: 0.2])
+    package static let browsing = WorkloadMix([.open: 6, .scroll: 6, .sync: 0.5, .rotate: 0.2])
     /// Choosing in bulk: bursts, drags, select all, delete, share, and the library syncing
     /// now and then (it brings back about as many photos as the deletes take).
-    public static let selecting = WorkloadMix([
+    package static let selecting = WorkloadMix([
         .press: 2, .burst: 10, .selectAll: 1, .deselectAll: 1, .done: 1, .delete: 2, .move: 0.5, .share: 1,
         .sync: 1.5, .scroll: 2, .drag: 3,
     ])
     /// The library syncing while someone selects: storms of changes among bursts.
-    public static let syncs = WorkloadMix([.sync: 6, .burst: 4, .press: 1, .done: 1, .scroll: 1])
+    package static let syncs = WorkloadMix([.sync: 6, .burst: 4, .press: 1, .done: 1, .scroll: 1])
 
-    public static let presets: [(name: String, mix: WorkloadMix)] = [
+    package static let presets: [(name: String, mix: WorkloadMix)] = [
         ("default", .default), ("browsing", .browsing), ("selecting", .selecting), ("syncs", .syncs),
     ]
 
     /// A mix that cannot be used, and why.
-    public struct ParseError: Error, Hashable, Sendable {
-        public var message: String
+    package struct ParseError: Error, Hashable, Sendable {
+        package var message: String
     }
 
     /// Reads `gesture=weight` items and preset names, left to right.
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         self.init()
         let known = SessionGesture.allCases.map(\.rawValue).joined(separator: ", ")
         for item in text.split(separator: ",", omittingEmptySubsequences: true) {
@@ -123,7 +123,7 @@ public struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `open=3,press=2,…`: the non-zero weights, readable back by `init(parsing:)`.
-    public var description: String {
+    package var description: String {
         SessionGesture.allCases.filter { self[$0] > 0 }
             .map { "\($0.rawValue)=\(PointerJSON.number(self[$0]))" }
             .joined(separator: ",")

@@ -1,12 +1,12 @@
 import SelectionCore
 
 /// Delete reports every chosen photo deleted but removes only the first of them from the grid.
-public struct DeleteRemovesFirstOnly: PlantedBug {
-    public init() {}
+package struct DeleteRemovesFirstOnly: PlantedBug {
+    package init() {}
 
     /// Delete's cost twice (once on a copy, for the step it should have made); nil (no cost)
     /// for other events and while at most one photo is chosen.
-    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard event == .delete, engine.mode == .selecting, engine.sheet == nil, engine.selectedCount >= 2 else {
             return nil
         }

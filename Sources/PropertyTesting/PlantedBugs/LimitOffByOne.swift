@@ -1,11 +1,11 @@
 @_spi(Testing) import SelectionCore
 
 /// The limit check lets one photo too many in: a tap at the limit still chooses.
-public struct LimitOffByOne: PlantedBug {
-    public init() {}
+package struct LimitOffByOne: PlantedBug {
+    package init() {}
 
     /// O(1) plus a copy of the pick order; nil (no cost) for other events.
-    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard case .tap(let photo) = event, let limit = engine.limit, engine.selectedCount == limit,
             engine.mode == .selecting, engine.sheet == nil, engine.contains(photo), !engine.isSelected(photo)
         else { return nil }

@@ -3,15 +3,15 @@
 /// A stale layout: right after Delete, a long press where a deleted photo was still resolves
 /// to that photo, and the grid enters the mode with a photo it no longer has. At the event
 /// level: a long press right after Delete that names a photo the Delete removed.
-public struct LongPressAfterDeleteNamesDeleted: PlantedBug {
+package struct LongPressAfterDeleteNamesDeleted: PlantedBug {
     /// The photos the last event deleted, if it was a Delete.
     private var justDeleted: Set<PhotoID> = []
 
-    public init() {}
+    package init() {}
 
     /// Delete's own cost plus a set of the ids it names; O(1) for a long press; nil (no cost)
     /// for other events.
-    public mutating func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    package mutating func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         let deleted = justDeleted
         justDeleted = []
         switch event {

@@ -10,36 +10,36 @@ import SelectionTrace
 /// codec, the same for every bug. A case counts for a bug only when the engine as it is holds
 /// the property the mutant fails, and shrinking keeps it so: a failure that the engine itself
 /// has is not the planted bug's, and is counted apart (`engineFailures`).
-public enum MutantHunt {
+package enum MutantHunt {
     /// The cases of a default hunt, per bug: enough for every bug of the catalogue to be
     /// found with the default seed, few enough for the whole hunt to take seconds.
-    public static let defaultCases = 500
+    package static let defaultCases = 500
     /// The default seed: fixed, so that a default hunt always names the same cases.
-    public static let defaultSeed: UInt64 = 2026
+    package static let defaultSeed: UInt64 = 2026
     /// Small grids and short traces: the bugs live in the rules, not in the grid's size.
-    public static let defaultGenerator = TraceGenerator(maximumPhotos: 300, maximumEvents: 60)
+    package static let defaultGenerator = TraceGenerator(maximumPhotos: 300, maximumEvents: 60)
 
     /// One bug's hunt.
-    public struct Finding: Sendable {
-        public var bug: any PlantedBug.Type
+    package struct Finding: Sendable {
+        package var bug: any PlantedBug.Type
         /// The first case that shows the bug, shrunk; nil when none did.
-        public var counterexample: PropertyRunner.Counterexample?
+        package var counterexample: PropertyRunner.Counterexample?
         /// Cases run, the one that showed the bug included.
-        public var casesRun: Int
+        package var casesRun: Int
         /// Cases that the engine without the bug fails too, left aside, and the first such
         /// failure.
-        public var engineFailures: Int
-        public var firstEngineFailure: PropertyFailure?
+        package var engineFailures: Int
+        package var firstEngineFailure: PropertyFailure?
         /// Wall-clock seconds, shrinking included.
-        public var seconds: Double
+        package var seconds: Double
 
-        public var isFound: Bool { counterexample != nil }
+        package var isFound: Bool { counterexample != nil }
     }
 
     /// Hunts `bug` with up to `cases` generated traces from `seed` (the same cases for every
     /// bug). Each case costs a check of three properties on the mutant, and on the engine
     /// as it is when the mutant fails; the case that shows the bug, a shrink.
-    public static func hunt(
+    package static func hunt(
         _ bug: any PlantedBug.Type, cases: Int = defaultCases, seed: UInt64 = defaultSeed,
         generator: TraceGenerator = defaultGenerator
     ) -> Finding {

@@ -10,7 +10,7 @@
 /// (what the last Delete removed, a drag it runs itself): a `Mutant` holds one value of it.
 /// What the catalogue says of a bug (its name, summary and report) is written once, in
 /// `PlantedBugs.catalogue`, beside every other bug's: a bug's own file holds only its rule.
-public protocol PlantedBug: Sendable {
+package protocol PlantedBug: Sendable {
     /// The bug before the first event of a session.
     init()
 
@@ -23,21 +23,21 @@ public protocol PlantedBug: Sendable {
 }
 
 extension PlantedBug {
-    public var isDragging: Bool? { nil }
+    package var isDragging: Bool? { nil }
 
     /// The bug's line of the catalogue. A bug outside it (a test's control) goes by its type's
     /// name, with nothing to say. O(bugs).
-    public static var entry: PlantedBugEntry {
+    package static var entry: PlantedBugEntry {
         PlantedBugs.catalogue.first { ObjectIdentifier($0.bug) == ObjectIdentifier(self) }
             ?? PlantedBugEntry(self, name: "\(self)", summary: "", reportedIn: "")
     }
 
     /// The name `GRIDSIM_PLANTED_BUG` uses. O(bugs).
-    public static var name: String { entry.name }
+    package static var name: String { entry.name }
     /// What the engine then does wrong, in one line. O(bugs).
-    public static var summary: String { entry.summary }
+    package static var summary: String { entry.summary }
     /// The kind of public bug report the class comes from, in one line. O(bugs).
-    public static var reportedIn: String { entry.reportedIn }
+    package static var reportedIn: String { entry.reportedIn }
 }
 
 extension FastEngine {

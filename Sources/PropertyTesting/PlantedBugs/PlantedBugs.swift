@@ -1,13 +1,13 @@
 /// The bugs that can be planted, by name: the catalogue `gridsim mutants` hunts.
-public enum PlantedBugs {
+package enum PlantedBugs {
     /// The environment setting with which the command line plants a bug in the engine under
     /// test, so that a failing check can be seen from there.
-    public static let variable = "GRIDSIM_PLANTED_BUG"
+    package static let variable = "GRIDSIM_PLANTED_BUG"
 
     /// Every planted bug with what the catalogue says of it, in the order the help and
     /// `gridsim mutants` list them: one table, so that a bug's words are written once and
     /// the whole list reads as `gridsim mutants --help` prints it.
-    public static let catalogue: [PlantedBugEntry] = [
+    package static let catalogue: [PlantedBugEntry] = [
         PlantedBugEntry(
             SelectAllIgnoresLimit.self, name: "select-all-ignores-limit",
             summary: "Select all chooses every photo past the limit",
@@ -101,11 +101,11 @@ public enum PlantedBugs {
     ]
 
     /// Every planted bug, in the catalogue's order.
-    public static let all: [any PlantedBug.Type] = catalogue.map(\.bug)
+    package static let all: [any PlantedBug.Type] = catalogue.map(\.bug)
 
     /// The bug called `name`; nil for none or an unknown name (the fast engine is then tested
     /// as it is). O(bugs).
-    public static func named(_ name: String?) -> (any PlantedBug.Type)? {
+    package static func named(_ name: String?) -> (any PlantedBug.Type)? {
         catalogue.first { $0.name == name }?.bug
     }
 }

@@ -1,14 +1,14 @@
 @_spi(Testing) import SelectionCore
 
 /// Drag to select as SPEC.md section 6 defines it, run by a planted bug beside the fast
-/// engine (from its public state, writing the selection back with `restoreSelection`), with
+/// engine (from the state it exposes, writing the selection back with `restoreSelection`), with
 /// one rule broken: `flaw`. With `flaw` nil it is the rule as written, which is how a test
 /// shows that each drag bug differs from the engine in its flaw and in nothing else.
 ///
 /// The engine itself then never sees a drag event, so it never has a drag of its own.
-public struct PlantedDrag: Sendable {
+package struct PlantedDrag: Sendable {
     /// The rule a drag bug breaks.
-    public enum Flaw: Sendable {
+    package enum Flaw: Sendable {
         /// Each move starts from the selection the last one left, not from the drag's base:
         /// sliding back does not give the photos their state back.
         case forgetsBase

@@ -1,11 +1,11 @@
 import SelectionCore
 
 /// A library change that removes chosen photos changes the count without announcing it.
-public struct PruningAnnouncesNothing: PlantedBug {
-    public init() {}
+package struct PruningAnnouncesNothing: PlantedBug {
+    package init() {}
 
     /// The change's own cost; nil (no cost) for other events.
-    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard case .libraryChanged = event else { return nil }
         var step = engine.apply(event)
         step.announcement = nil

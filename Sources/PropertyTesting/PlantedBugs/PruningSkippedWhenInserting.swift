@@ -1,11 +1,11 @@
 @_spi(Testing) import SelectionCore
 
 /// A library change that both removes and inserts photos forgets to prune the selection.
-public struct PruningSkippedWhenInserting: PlantedBug {
-    public init() {}
+package struct PruningSkippedWhenInserting: PlantedBug {
+    package init() {}
 
     /// The change's own cost plus a copy of the pick order; nil (no cost) for other events.
-    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard case .libraryChanged(let removed, let inserted) = event, !removed.isEmpty, !inserted.isEmpty else { return nil }
         let selection = engine.selection
         let picks = engine.pickOrder

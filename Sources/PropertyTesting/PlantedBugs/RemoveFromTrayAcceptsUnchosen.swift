@@ -2,11 +2,11 @@ import SelectionCore
 
 /// The tray's remove button is wired as a toggle: on a photo that is not chosen it chooses
 /// it, instead of refusing with `notInTray`.
-public struct RemoveFromTrayAcceptsUnchosen: PlantedBug {
-    public init() {}
+package struct RemoveFromTrayAcceptsUnchosen: PlantedBug {
+    package init() {}
 
     /// A tap's cost; nil (no cost) for other events and for photos the button may remove.
-    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard case .removeFromTray(let photo) = event, engine.limit != nil, engine.mode == .selecting,
             engine.sheet == nil, engine.contains(photo), !engine.isSelected(photo)
         else { return nil }

@@ -2,11 +2,11 @@
 
 /// The selection is kept as grid positions: after a library change that inserts photos, the
 /// photos now at the chosen positions are chosen, not the photos that were.
-public struct SelectionKeptByPosition: PlantedBug {
-    public init() {}
+package struct SelectionKeptByPosition: PlantedBug {
+    package init() {}
 
     /// O(N) for the grid orders before and after; nil (no cost) for other events.
-    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard case .libraryChanged(_, let inserted) = event, !inserted.isEmpty, !engine.selection.isEmpty else {
             return nil
         }

@@ -1,11 +1,11 @@
 @_spi(Testing) import SelectionCore
 
 /// A long press on a photo that is already chosen adds it to the tray again.
-public struct TrayRepeatsOnLongPress: PlantedBug {
-    public init() {}
+package struct TrayRepeatsOnLongPress: PlantedBug {
+    package init() {}
 
     /// O(1) plus a copy of the pick order; nil (no cost) for other events.
-    public func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
+    package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard case .longPress(let photo) = event, engine.limit != nil, engine.mode == .selecting, engine.sheet == nil,
             engine.isSelected(photo)
         else { return nil }

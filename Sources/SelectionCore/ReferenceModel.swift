@@ -12,7 +12,9 @@
 /// hashed once per event that names it):
 /// - a tap, long press, Select or the tray's remove button: O(1) hashing, plus O(picks) to
 ///   drop a pick;
-/// - Select All: one pass over the grid, hashing each number, to append the new picks;
+/// - Select All: the chosen photos found as `selectedPhotos` finds them, then the runs of the
+///   grid between them appended to the picks (a memory move each): O(N) copying, no hashing
+///   while at most `scanLimit` photos are chosen;
 /// - Deselect All, Done, Back, Dismiss: O(1), plus O(k) to drop the selection;
 /// - `selectedPhotos`, and so Delete, Move, Share and Edit: a scan of the grid's numbers per
 ///   chosen photo (each stops at the photo) while they are at most `scanLimit`, else one pass
@@ -221,9 +223,14 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         if sheet != nil { return .rejected(.covered) }
         if selection.count == grid.count { return .ignored }
         if let limit, limit < grid.count { return .rejected(.limitReached) }
-        // The new picks are the photos not chosen yet, in grid order.
-        let alreadyChosen = selection
-        pickOrder.append(contentsOf: grid.lazy.filter { !alreadyChosen.contains($0) })
+        // The new picks are the photos not chosen yet, in grid order: the runs of the grid
+        // between the chosen photos, a memory move each.
+        var runStart = 0
+        for chosenPosition in positions(of: selection) {
+            pickOrder.append(contentsOf: grid[runStart..<chosenPosition])
+            runStart = chosenPosition + 1
+        }
+        pickOrder.append(contentsOf: grid[runStart...])
         // The selection was inside the grid; now it is the whole grid.
         selection = inGrid
         return Step(

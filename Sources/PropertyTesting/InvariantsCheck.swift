@@ -47,16 +47,17 @@ struct InvariantsCheck {
         return nil
     }
 
-    /// At a checkpoint: every invariant on both states, the reference's first. O(N) hashing;
-    /// once only when the states are equal.
+    /// At a checkpoint: every invariant on both states, the reference's first (on its
+    /// numbers). O(N) hashing of integers; of ids only when the states differ.
     func wholeStateFailure(
-        reference: SelectionState, candidate: SelectionState, step: Int, event: Event
+        reference: ReferenceModel, referenceState: SelectionState, candidate: SelectionState, step: Int,
+        event: Event
     ) -> PropertyFailure? {
         let referenceViolations = reference.invariantViolations()
         if !referenceViolations.isEmpty {
             return message("reference model", referenceViolations, step, event)
         }
-        guard candidate != reference else { return nil }
+        guard candidate != referenceState else { return nil }
         let candidateViolations = candidate.invariantViolations()
         return candidateViolations.isEmpty ? nil : message(candidateName, candidateViolations, step, event)
     }

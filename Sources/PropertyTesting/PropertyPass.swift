@@ -170,10 +170,13 @@ struct PropertyPass<Candidate: CheckableEngine>: PropertyPassing {
             }
             if let check = invariants,
                 let failure = check.wholeStateFailure(
-                    reference: referenceState, candidate: candidateState, step: step, event: event)
+                    reference: reference!, referenceState: referenceState, candidate: candidateState, step: step,
+                    event: event)
             {
                 let first = window!.firstFailure(endingWith: failure) { reference, candidate, step, event in
-                    check.wholeStateFailure(reference: reference.state, candidate: candidate.state, step: step, event: event)
+                    check.wholeStateFailure(
+                        reference: reference, referenceState: reference.state, candidate: candidate.state, step: step,
+                        event: event)
                 }
                 fail(.invariants, first)
             }

@@ -99,6 +99,16 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     public var selectedPhotos: [PhotoID] { positions(of: selection).map { name(of: grid[$0]) } }
     public var isDragging: Bool { drag != nil }
 
+    /// `state.invariantViolations()`, checked on the model's numbers rather than its ids: the
+    /// model names each id once, so its numbers repeat exactly where the ids would. O(N)
+    /// hashing of integers, never of an id.
+    package func invariantViolations() -> [String] {
+        let chosen = positions(of: selection).map { grid[$0] }
+        return SelectionState.invariantViolations(
+            mode: mode, photos: grid, selection: chosen, picks: limit == nil ? chosen : pickOrder, sheet: sheet,
+            limit: limit, dragging: isDragging)
+    }
+
     /// The photo at `position` in the grid, for `0 ..< photoCount`. O(1).
     public func photo(at position: Int) -> PhotoID { name(of: grid[position]) }
 

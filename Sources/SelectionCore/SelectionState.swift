@@ -32,6 +32,20 @@ public struct SelectionState: Hashable, Sendable {
     ///
     /// O(photos + selection), with hashing.
     public func invariantViolations() -> [String] {
+        Self.invariantViolations(
+            mode: mode, photos: photos, selection: selection, picks: picks, sheet: sheet, limit: limit,
+            dragging: dragging)
+    }
+
+    /// The invariants of SPEC.md section 1 that a state with these parts breaks, in the words
+    /// of `invariantViolations()`, for photos named by any hashable value: an engine that
+    /// names each id once by a number checks its numbers, without hashing an id.
+    ///
+    /// O(photos + selection), with hashing.
+    package static func invariantViolations<Photo: Hashable>(
+        mode: Mode, photos: [Photo], selection: [Photo], picks: [Photo], sheet: Sheet?, limit: Int?,
+        dragging: Bool
+    ) -> [String] {
         var violations: [String] = []
         let grid = Set(photos)
         if grid.count != photos.count {

@@ -34,6 +34,13 @@ uint32_t gridsim_crc32c_hardware_fold(uint32_t state, const void *bytes, size_t 
         p += 4;
         count -= 4;
     }
+    if (count >= 2) {
+        uint16_t half;
+        memcpy(&half, p, 2);
+        narrow = _mm_crc32_u16(narrow, half);
+        p += 2;
+        count -= 2;
+    }
     while (count > 0) {
         narrow = _mm_crc32_u8(narrow, *p);
         p += 1;

@@ -28,16 +28,29 @@ public struct TraceInspection: Sendable {
     {
         var inspection = TraceInspection()
         do {
-            while let (name, t) = try reader.nextKind() {
-                inspection.add(name, t: t)
-                if inspection.events % TraceProgressInterval.events == 0 {
-                    progress(inspection.events, reader.bytesRead)
+            if reader.format == .binary {
+                // Straight from the binary reader, not through the file reader's optional one.
+                try reader.withBinaryReader { try inspection.count(&$0, progress: progress) }
+            } else {
+                while let (name, t) = try reader.nextKind() {
+                    inspection.add(name, t: t)
+                    if inspection.events % TraceProgressInterval.events == 0 {
+                        progress(inspection.events, reader.bytesRead)
+                    }
                 }
             }
         } catch let error as TraceError {
             inspection.failure = error
         }
         return inspection
+    }
+
+    /// Counts every remaining event of a binary trace.
+    private mutating func count(_ reader: inout BinaryTraceReader, progress: TraceProgress) throws {
+        while let (name, t) = try reader.nextKind() {
+            add(name, t: t)
+            if events % TraceProgressInterval.events == 0 { progress(events, reader.bytesRead) }
+        }
     }
 
     @inline(__always)

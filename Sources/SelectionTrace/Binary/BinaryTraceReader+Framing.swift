@@ -35,7 +35,8 @@ extension BinaryTraceReader {
                 let recordSalt = UInt32(littleEndian: start.loadUnaligned(fromByteOffset: 1, as: UInt32.self))
                 let stored = UInt32(littleEndian: start.loadUnaligned(fromByteOffset: 5 + length, as: UInt32.self))
                 if recordSalt == salt
-                    && (!options.verifiesChecksums || CRC32C.update(0, start, count: 5 + length) == stored)
+                    && (!options.verifiesChecksums
+                        || CRC32C.update(0, start, count: 5 + length, inHardware: checksumsInHardware) == stored)
                 {
                     let offset = source.offset
                     source.consume(total)

@@ -98,6 +98,8 @@ public struct BinaryTraceReader {
 
     let source: ByteSource
     let options: Options
+    /// `CRC32C.usesHardware`, read once.
+    let checksumsInHardware = CRC32C.usesHardware
     /// The time of the last event that had one: the base of the next time delta.
     var lastTime: Int?
     /// The slot of the last event that names one photo: the base of the next slot delta.

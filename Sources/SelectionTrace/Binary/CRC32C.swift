@@ -34,7 +34,14 @@ public enum CRC32C {
     /// Continues `crc` over `count` bytes at `start`. O(count).
     @inline(__always)
     public static func update(_ crc: UInt32, _ start: UnsafeRawPointer, count: Int) -> UInt32 {
-        guard usesHardware else { return softwareUpdate(crc, start, count: count) }
+        update(crc, start, count: count, inHardware: usesHardware)
+    }
+
+    /// `update(_:_:count:)` with `usesHardware` as the caller read it once: a reader checking
+    /// a record at a time need not ask for the lazily made global at each one.
+    @inline(__always)
+    static func update(_ crc: UInt32, _ start: UnsafeRawPointer, count: Int, inHardware: Bool) -> UInt32 {
+        guard inHardware else { return softwareUpdate(crc, start, count: count) }
         return ~gridsim_crc32c_hardware_fold(~crc, start, count)
     }
 

@@ -68,7 +68,9 @@ package struct SyntheticSession: Sequence, IteratorProtocol {
             }
             if poolTraceSlots[pooled] == 0 {
                 poolTraceSlots[pooled] = UInt32(firstNewSlot + newIDs.count + 1)
-                newIDs.append(model.id(for: slot))
+                // `model.id(for: slot)`, without reading `model` here: that copied the whole
+                // model at each new photo, the closure holding `self` for its writes.
+                newIDs.append(SessionModel.insertedID(pooled + 1))
             }
             return PhotoSlot(Int(poolTraceSlots[pooled]) - 1)
         }

@@ -207,6 +207,10 @@ public struct BinaryTraceEncoder: Sendable {
     /// - Precondition: every slot is below `slotCount`; `t` as for `encode(_:into:)`.
     public mutating func encode(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
         if eventCount > 0 && eventCount % syncInterval == 0 { appendSync(lastSlot: lastSlot, lastTime: lastTime, into: &bytes) }
+        if case .libraryChanged = event {} else {
+            appendShortEvent(t: t, event, into: &bytes)
+            return
+        }
         body.removeAll(keepingCapacity: true)
         if let t { Varint.append(timeDelta(to: t), to: &body) }
         switch event {
@@ -234,6 +238,37 @@ public struct BinaryTraceEncoder: Sendable {
             break
         }
         appendRecord(kind: BinaryRecordKind.eventKind(event.name, timed: t != nil), into: &bytes)
+        eventCount += 1
+    }
+
+    /// Appends an event that names at most one photo, its record put together on the stack:
+    /// the bytes the general path writes, without a body array (whose appends check its
+    /// capacity and uniqueness, byte by byte). O(1).
+    @inline(__always)
+    private mutating func appendShortEvent(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
+        // Length, salt, kind, two varints at most, CRC: below 32 bytes, the length one byte.
+        withUnsafeTemporaryAllocation(byteCount: 32, alignment: 8) { record in
+            let base = record.baseAddress!
+            var covered = 6
+            if let t { covered += Varint.write(timeDelta(to: t), to: base + covered) }
+            switch event {
+            case .longPress(let slot), .selectItem(let slot), .tap(let slot), .removeFromTray(let slot),
+                .dragBegan(let slot), .dragMoved(let slot):
+                precondition(slot.index < slots.count, "slot \(slot) was never handed out")
+                covered += Varint.write(Varint.zigzag(Int64(slot.rawValue) - lastSlot), to: base + covered)
+                lastSlot = Int64(slot.rawValue)
+            case .libraryChanged:
+                preconditionFailure("a library change is not a short event")
+            case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
+                break
+            }
+            base.storeBytes(of: UInt8(covered - 5), as: UInt8.self)
+            base.storeBytes(of: salt.littleEndian, toByteOffset: 1, as: UInt32.self)
+            base.storeBytes(of: BinaryRecordKind.eventKind(event.name, timed: t != nil), toByteOffset: 5, as: UInt8.self)
+            let crc = CRC32C.update(0, base, count: covered)
+            base.storeBytes(of: crc.littleEndian, toByteOffset: covered, as: UInt32.self)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: base, count: covered + 4).bindMemory(to: UInt8.self))
+        }
         eventCount += 1
     }
 

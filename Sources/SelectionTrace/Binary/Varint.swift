@@ -19,6 +19,21 @@ public enum Varint {
         bytes.append(UInt8(value))
     }
 
+    /// Writes `value` at `destination`, which has room for `maximumLength` bytes; returns
+    /// the bytes written. O(length of the encoding).
+    @inline(__always)
+    public static func write(_ value: UInt64, to destination: UnsafeMutableRawPointer) -> Int {
+        var value = value
+        var written = 0
+        while value >= 0x80 {
+            destination.storeBytes(of: UInt8(truncatingIfNeeded: value) | 0x80, toByteOffset: written, as: UInt8.self)
+            value >>= 7
+            written += 1
+        }
+        destination.storeBytes(of: UInt8(value), toByteOffset: written, as: UInt8.self)
+        return written + 1
+    }
+
     /// Appends a non-negative `Int`.
     @inline(__always)
     public static func append(_ value: Int, to bytes: inout [UInt8]) {

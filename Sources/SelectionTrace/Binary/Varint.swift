@@ -22,7 +22,7 @@ public enum Varint {
     /// Writes `value` at `destination`, which has room for `maximumLength` bytes; returns
     /// the bytes written. O(length of the encoding).
     @inline(__always)
-    public static func write(_ value: UInt64, to destination: UnsafeMutableRawPointer) -> Int {
+    static func write(_ value: UInt64, to destination: UnsafeMutableRawPointer) -> Int {
         var value = value
         var written = 0
         while value >= 0x80 {

@@ -41,7 +41,7 @@ public enum Announcement: Hashable, Sendable {
 
     /// The announcement an engine made.
     @inline(__always)
-    public init(_ spoken: SpecAnnouncement) {
+    package init(_ spoken: SpecAnnouncement) {
         switch spoken {
         case .modeEntered(let count): self = .modeEntered(count: count)
         case .modeExited: self = .modeExited
@@ -71,7 +71,7 @@ public enum SpecAnnouncement: Hashable, Sendable {
 
     /// The sentence `announcement` is, or nil for a sentence that is none of SPEC.md's.
     @inline(__always)
-    public init?(_ announcement: Announcement) {
+    package init?(_ announcement: Announcement) {
         switch announcement {
         case .modeEntered(let count): self = .modeEntered(count: count)
         case .modeExited: self = .modeExited

@@ -69,7 +69,7 @@ public struct Step: Hashable, Sendable {
 
     /// An engine's step: its announcement, if any, one of SPEC.md's. O(1), allocates nothing.
     @inline(__always)
-    public init(
+    package init(
         outcome: Outcome, action: Effect?, haptic: Bool, animation: AnimationStyle?, spoken: SpecAnnouncement?
     ) {
         self.outcome = outcome

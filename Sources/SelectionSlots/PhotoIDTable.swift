@@ -289,31 +289,12 @@ public struct PhotoIDTable: Sendable {
             ends.withUnsafeMutableBufferPointer { ends in
                 for (index, id) in ids.enumerated() {
                     if let source = id.baseAddress {
-                        Self.copyID(from: source, to: storage.baseAddress! + end, count: id.count)
+                        (storage.baseAddress! + end).copyMemory(from: source, byteCount: id.count)
                     }
                     end += id.count
                     ends[first + index] = UInt32(end)
                 }
             }
-        }
-    }
-
-    /// Copies an id's bytes: one of 4 to 16 bytes (a numbered or counted id) as two
-    /// overlapping words, inline, where a `memcpy` call would cost more than the copy.
-    @inline(__always)
-    private static func copyID(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
-        if count >= 8 && count <= 16 {
-            let head = source.loadUnaligned(as: UInt64.self)
-            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            target.storeBytes(of: head, as: UInt64.self)
-            target.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
-        } else if count >= 4 && count < 8 {
-            let head = source.loadUnaligned(as: UInt32.self)
-            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-            target.storeBytes(of: head, as: UInt32.self)
-            target.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
-        } else {
-            target.copyMemory(from: source, byteCount: count)
         }
     }
 

@@ -23,5 +23,5 @@ package struct Mutant<Bug: PlantedBug>: CheckableEngine, Sendable {
     package var photos: [PhotoID] { fastEngine.photos }
     package var selectedPhotos: [PhotoID] { fastEngine.selectedPhotos }
     package var picks: [PhotoID] { fastEngine.picks }
-    package var isDragging: Bool { bug.isDragging ?? fastEngine.isDragging }
+    package var isDragging: Bool { fastEngine.isDragging }
 }

@@ -6,8 +6,9 @@
 /// in (`Properties.all(plantedBug:)`); no library reads the environment for it.
 ///
 /// Each bug is a class of bug that public reports of photo apps describe (`reportedIn`),
-/// made by breaking one rule of SPEC.md and nothing else. A bug may keep state of its own
-/// (what the last Delete removed, a drag it runs itself): a `Mutant` holds one value of it.
+/// made by breaking one rule of SPEC.md and nothing else, through the engine's own code and
+/// its testing hooks (the drag bugs bend the engine's drag; none runs one of its own). A bug
+/// may keep state of its own (what the last Delete removed): a `Mutant` holds one value of it.
 /// What the catalogue says of a bug (its name, summary and report) is written once, in
 /// `PlantedBugs.catalogue`, beside every other bug's: a bug's own file holds only its rule.
 package protocol PlantedBug: Sendable {
@@ -16,15 +17,9 @@ package protocol PlantedBug: Sendable {
 
     /// Applies `event` the buggy way, or returns nil to apply it correctly.
     mutating func apply(_ event: Event, to engine: inout FastEngine) -> Step?
-
-    /// Whether a drag that the bug runs itself is in progress; nil when the bug leaves drags to
-    /// the engine. Default nil.
-    var isDragging: Bool? { get }
 }
 
 extension PlantedBug {
-    package var isDragging: Bool? { nil }
-
     /// The bug's line of the catalogue. A bug outside it (a test's control) goes by its type's
     /// name, with nothing to say. O(bugs).
     package static var entry: PlantedBugEntry {

@@ -35,7 +35,7 @@ package enum PlantedBugs {
                 "photo picker issue trackers: swiping to select goes past the maximum number of photos"),
         PlantedBugEntry(
             DragSurvivesOtherEvents.self, name: "drag-survives-other-events",
-            summary: "a drag goes on after another event, from its old base and grid order",
+            summary: "a drag goes on after another event, from its old base",
             reportedIn:
                 "photo app bug trackers: the selection jumps back after a tap or a sync in the middle of a drag"),
         PlantedBugEntry(

@@ -70,6 +70,40 @@ extension FastEngine {
             return (flips, keptOut)
         }
 
+        /// Forgets the base for a planted bug (`FastEngine.rebaseDrag()`): the next move sweeps
+        /// from the anchor over `selection` and `picks` as they are now. O(1).
+        mutating func rebase(on selection: SelectionBitmap, picks: [PhotoSlot]) {
+            baseSelection = selection
+            basePickOrder = picks
+            endPosition = anchorPosition
+            walked = 0
+        }
+
+        /// `move` with the walk of a choosing drag under a limit turned around, for a planted
+        /// bug (`DragBend.walksFromFarEnd`): from the base, the range is walked from `end`
+        /// towards the anchor, anchor included, each photo the base lacks added until the limit.
+        /// Without a limit, or unchoosing, it is `move`. O(range) plus O(base picks).
+        mutating func moveWalkingFromFarEnd(
+            to end: Int, in grid: LiveSlots, limit: Int?,
+            selection: inout SelectionBitmap, pickOrder: inout [PhotoSlot]
+        ) -> (flips: Int, keptOut: Bool) {
+            guard let limit, !unchoosing else {
+                return move(to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+            }
+            let before = selection
+            selection = baseSelection
+            pickOrder = basePickOrder
+            // Anchored one step past the finger, on the side away from the anchor, the walk
+            // passes the finger's photo first and the anchor last; that position is never read.
+            let towardsAnchor = end > anchorPosition ? -1 : 1
+            var turnedAround = SlotDrag(
+                anchor: end - towardsAnchor, unchoosing: false, base: baseSelection, basePicks: basePickOrder)
+            let (_, keptOut) = turnedAround.moveLimitedChoosing(
+                to: anchorPosition, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+            endPosition = end
+            return (selection == before ? 0 : 1, keptOut)
+        }
+
         /// Moves the range to end at `end` when every photo of it gets the operation (no limit,
         /// or unchoosing): the positions that leave get the base's state back, those that join
         /// get the operation. Returns the number of photos that changed.

@@ -296,13 +296,25 @@ public struct FastEngine: SelectionEngine, Sendable {
     }
 
     /// Moves the drag's end to `slot`. O(log B) to find it, then O(change) (see
-    /// `FastEngine+Drag.swift`).
-    private mutating func dragMoved(to slot: PhotoSlot) -> SlotStep {
+    /// `FastEngine+Drag.swift`). `bend` is a planted bug's broken rule (the testing hooks
+    /// below); nil, as `apply` passes it, is SPEC.md's drag.
+    private mutating func dragMoved(to slot: PhotoSlot, bend: DragBend? = nil) -> SlotStep {
         guard mode == .selecting, drag != nil else { return .ignored }
         guard let end = grid.position(of: slot) else { return .rejected(.unknownPhoto) }
         let countBefore = selection.count
-        let (flips, keptOut) = drag!.move(
-            to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+        let (flips, keptOut): (Int, Bool)
+        switch bend {
+        case nil:
+            (flips, keptOut) = drag!.move(
+                to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+        case .ignoresLimit?:
+            (flips, keptOut) = drag!.move(
+                to: end, in: grid, limit: limit.map { _ in Int.max }, selection: &selection,
+                pickOrder: &pickOrder)
+        case .walksFromFarEnd?:
+            (flips, keptOut) = drag!.moveWalkingFromFarEnd(
+                to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+        }
         // Picks change only with the selection: they are the base's picks that stay, then
         // the photos added, in walking order.
         guard flips > 0 else { return keptOut ? .rejected(.limitReached) : .ignored }
@@ -457,6 +469,52 @@ public struct FastEngine: SelectionEngine, Sendable {
         self.selection = selection
         self.pickOrder = pickOrder
     }
+
+    /// The drag in progress, to be put back after an event that ended it: a drag that
+    /// outlives another event or the finger's lift. Putting one back keeps a sheet shown and
+    /// the mode as they are (a drag under a sheet or while browsing is the bug the invariants
+    /// catch), and puts back nothing once the grid has changed size or slots, since the drag's
+    /// grid positions and base would then no longer fit it. O(1).
+    public var dragInProgress: DragInProgress? {
+        get { drag.map { DragInProgress(drag: $0, gridCount: grid.count, slotCapacity: grid.live.slotCapacity) } }
+        set {
+            guard let newValue else {
+                if case .drag? = cover { endDrag() } else { drag = nil }
+                return
+            }
+            guard newValue.gridCount == grid.count, newValue.slotCapacity == grid.live.slotCapacity else { return }
+            drag = newValue.drag
+            if cover == nil { cover = .drag }
+        }
+    }
+
+    /// Forgets the drag's base: its next move starts from the selection and picks as they
+    /// are, sweeping from the anchor again. O(1).
+    public mutating func rebaseDrag() {
+        drag?.rebase(on: selection, picks: pickOrder)
+    }
+
+    /// `dragMoved` with one rule of SPEC.md section 6 bent, through the engine's own drag.
+    public mutating func dragMoved(to photo: PhotoID, bending rule: DragBend) -> Step {
+        let slot = slots.intern(photo).slot
+        return slots.step(for: dragMoved(to: slot, bend: rule))
+    }
+}
+
+/// A drag read from a `FastEngine` by a planted bug, to put back later.
+@_spi(Testing) public struct DragInProgress: Sendable {
+    fileprivate let drag: FastEngine.SlotDrag
+    fileprivate let gridCount: Int
+    fileprivate let slotCapacity: Int
+}
+
+/// A rule of drag to select that a planted bug bends in the fast engine's own drag.
+@_spi(Testing) public enum DragBend: Sendable {
+    /// Choosing adds every photo of the range, past the limit (picks kept all the same).
+    case ignoresLimit
+    /// Choosing with a limit walks the range from the finger towards the anchor: the photos
+    /// far from the anchor get in and those next to it are kept out.
+    case walksFromFarEnd
 }
 
 /// How a library change removes vanished photos from the selection.

@@ -35,11 +35,18 @@ let package = Package(
         // CRC-32C with the SSE4.2 instruction, chosen at run time; software fallback in Swift.
         .target(name: "CCRC32C"),
 
-        // Pointer input, grid layout, gesture recognition and synthetic user sessions.
+        // Pointer input, grid layout and gesture recognition: fingers to events.
         .target(name: "GestureInput", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
+        // Synthetic user sessions: a seeded model of a person using the grid (the workload
+        // mixes, PhotoKit-style ids, a library that keeps its size), as events and as pointer
+        // input; what `gridsim generate`, `record --from synthetic` and `explore` play.
+        .target(
+            name: "SyntheticSessions", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom", "GestureInput"]),
 
         // Load exploration: sweeps of grid size × workload × engine, fits, plots, reports.
-        .target(name: "Exploration", dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "BenchmarkTiming"]),
+        .target(
+            name: "Exploration",
+            dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "SyntheticSessions", "BenchmarkTiming"]),
 
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
         .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
@@ -76,8 +83,8 @@ let package = Package(
         .target(
             name: "GridSimBenchmarks",
             dependencies: [
-                "SelectionCore", "SelectionTrace", "GestureInput", "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring",
-                "CommandLineKit",
+                "SelectionCore", "SelectionTrace", "GestureInput", "SyntheticSessions", "PropertyTesting", "BenchmarkKit",
+                "SeededRandom", "CRoaring", "CommandLineKit",
             ],
             path: "Benchmarks/GridSimBenchmarks"
         ),
@@ -94,8 +101,8 @@ let package = Package(
         .target(
             name: "GridSimCLI",
             dependencies: [
-                "SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "Exploration", "CommandLineKit",
-                "TraceView",
+                "SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "SyntheticSessions", "Exploration",
+                "CommandLineKit", "TraceView",
             ]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
@@ -106,6 +113,9 @@ let package = Package(
         .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "SeededRandom", "TestSupport"]),
         .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom", "TestSupport"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),
+        .testTarget(
+            name: "SyntheticSessionsTests",
+            dependencies: ["SyntheticSessions", "GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(
             name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace", "SeededRandom"]),
@@ -113,11 +123,13 @@ let package = Package(
             name: "GridSimCLITests",
             dependencies: [
                 "GridSimCLI", "SelectionCore", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport", "CommandLineKit",
-                "GestureInput", "TraceView",
+                "GestureInput", "SyntheticSessions", "TraceView",
             ]),
         .testTarget(
             name: "BenchmarkKitTests",
-            dependencies: ["BenchmarkKit", "GridSimBenchmarks", "SeededRandom", "TestSupport", "CommandLineKit"]),
+            dependencies: [
+                "BenchmarkKit", "GridSimBenchmarks", "SyntheticSessions", "SeededRandom", "TestSupport", "CommandLineKit",
+            ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "GridSimKitTests",

@@ -129,3 +129,4 @@ package enum GridSizeText {
 }
 
 import Foundation
+import SyntheticSessions

@@ -132,3 +132,4 @@ package struct GrowthFit: Hashable, Sendable {
 }
 
 import Foundation
+import SyntheticSessions

@@ -2,6 +2,7 @@ import BenchmarkTiming
 import GestureInput
 import SelectionCore
 import SelectionTrace
+import SyntheticSessions
 
 /// Measures the cells of a plan: for each, a synthetic session's events are generated first
 /// (not timed), then replayed into the engine one at a time, each event timed on its own, so

@@ -1,6 +1,7 @@
 import Foundation
 import GestureInput
 import SelectionTrace
+import SyntheticSessions
 
 /// The files an exploration writes: CSV and JSON (the data), an SVG plot and a Markdown report.
 package enum ExplorationWriters {

@@ -2,6 +2,7 @@ import CommandLineKit
 import Exploration
 import Foundation
 import GestureInput
+import SyntheticSessions
 
 /// `gridsim explore`: how the cost of each operation grows with the grid, per engine.
 enum ExploreCommand: SubcommandDefinition {

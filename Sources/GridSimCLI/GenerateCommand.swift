@@ -3,6 +3,7 @@ import Foundation
 import GestureInput
 import PropertyTesting
 import SelectionTrace
+import SyntheticSessions
 
 /// `gridsim generate`: a synthetic user session as a trace, semantic or two-layer; text, or
 /// binary when the output's name ends in `.gstrace`.
@@ -161,13 +162,7 @@ enum GenerateCommand: SubcommandDefinition {
         guard (0...TraceLimits.default.maximumPhotoCount).contains(photos) else {
             throw UsageError("--photos must be between 0 and \(TraceLimits.default.maximumPhotoCount); found \(photos)")
         }
-        let mixText = try arguments.value(Self.mix)
-        let mix: WorkloadMix
-        do {
-            mix = try WorkloadMix(parsing: mixText)
-        } catch {
-            throw UsageError("--mix: \(error.message)")
-        }
+        let mix = try parseMix(try arguments.value(Self.mix))
         let viewportText = try arguments.value(viewport)
         guard let size = parseViewport(viewportText) else {
             throw UsageError(
@@ -176,14 +171,28 @@ enum GenerateCommand: SubcommandDefinition {
         let limit = try arguments.value(Self.limit)
         if let limit, limit < 1 { throw UsageError("--limit must be at least 1; found \(limit)") }
         let ids = try arguments.value(Self.ids)
+        try checkIDs(ids, photos: photos)
+        return SessionSettings(
+            photoCount: photos, setup: PointerSetup(viewport: GridViewport(size: size)), mix: mix, seed: seed, ids: ids,
+            limit: limit)
+    }
+
+    /// `--mix` as a mix, or a usage error that names the flag and what is wrong.
+    static func parseMix(_ text: String) throws(UsageError) -> WorkloadMix {
+        do {
+            return try WorkloadMix(parsing: text)
+        } catch {
+            throw UsageError("--mix: \(error.message)")
+        }
+    }
+
+    /// `--ids photokit` lists every id in the header, which the readers take up to a limit.
+    static func checkIDs(_ ids: PhotoIDStyle, photos: Int) throws(UsageError) {
         if ids == .photokit && photos > TraceLimits.default.maximumIDListCount {
             throw UsageError(
                 "--ids photokit lists every id in the header: --photos must be at most "
                     + "\(TraceLimits.default.maximumIDListCount) (the readers' limit of explicit ids); found \(photos)")
         }
-        return SessionSettings(
-            photoCount: photos, setup: PointerSetup(viewport: GridViewport(size: size)), mix: mix, seed: seed, ids: ids,
-            limit: limit)
     }
 
     static func parseViewport(_ text: String) -> ViewportSize? {

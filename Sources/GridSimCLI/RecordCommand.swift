@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import PropertyTesting
 import SelectionTrace
+import SyntheticSessions
 
 /// `gridsim record OUT`: records a session into a trace as it happens, with a bounded loss
 /// window, from a seeded synthetic session or from text events on standard input.
@@ -18,6 +19,11 @@ enum RecordCommand: SubcommandDefinition {
     static let events = Option.integer("--events", "n", help: "Synthetic: how many events.", default: 100_000)
     static let seed = Option.text(
         "--seed", "n", help: "Synthetic: the session's seed; the same seed records the same events.", default: "1")
+    static let mix = Option.text(
+        "--mix", "mix", help: "Synthetic: gesture weights and presets, as gridsim generate --mix takes them.",
+        default: "default")
+    static let ids = Option<PhotoIDStyle>.choice(
+        "--ids", "style", help: "Synthetic: how photos are named, as for gridsim generate --ids.", default: .counted)
     static let rate = Option.integer(
         "--rate", "n", help: "Synthetic: events per second, as a live session; 0 is as fast as possible.", default: 0)
     static let flushEvents = Option.integer(
@@ -34,7 +40,7 @@ enum RecordCommand: SubcommandDefinition {
         name: "record",
         abstract: "Record a session into a trace as it happens (synthetic, or events on stdin).",
         positionals: [.init(name: "output", help: "The trace to write: .gstrace (binary) or .jsonl (text).")],
-        options: [from, photos, events, seed, rate, flushEvents, flushMilliseconds, syncEvery, tee, force],
+        options: [from, photos, events, seed, mix, ids, rate, flushEvents, flushMilliseconds, syncEvery, tee, force],
         discussion: """
             The trace appears at once with its header and grows as events are committed:
             written to the operating system at least every --flush-events events and at most
@@ -42,6 +48,11 @@ enum RecordCommand: SubcommandDefinition {
             most that window, and the trace reads back to a prefix of what was recorded (a
             partial last record is a torn tail, reported as a warning). Closing commits the
             rest, writes the end record and fsyncs. SIGINT and SIGTERM close cleanly too.
+
+            Synthetic: the session gridsim generate writes for the same --photos, --seed, --mix
+            and --ids (a person browsing, selecting, dragging, deleting a handful, with library
+            syncs; the grid keeps its size), its header saying "generator": "gridsim record
+            --from synthetic".
 
             From stdin: one JSON event per line as in a text trace; a header line first sets
             the grid, else --photos does. Lines are recorded as they arrive.
@@ -68,6 +79,8 @@ enum RecordCommand: SubcommandDefinition {
         var photosGiven: Bool
         var events: Int
         var seed: UInt64
+        var mix: WorkloadMix
+        var ids: PhotoIDStyle
         var rate: Int
         var policy: FlushPolicy
         var syncInterval: Int
@@ -92,12 +105,15 @@ enum RecordCommand: SubcommandDefinition {
             throw UsageError("--photos must be between 0 and \(TraceLimits.default.maximumPhotoCount)")
         }
         guard events >= 0, rate >= 0 else { throw UsageError("--events and --rate must not be negative") }
+        let mix = try GenerateCommand.parseMix(try arguments.value(Self.mix))
+        let ids = try arguments.value(Self.ids)
+        try GenerateCommand.checkIDs(ids, photos: photos)
         guard flushEvents >= 1, flushMilliseconds >= 1, syncInterval >= 1 else {
             throw UsageError("--flush-events, --flush-ms and --sync-every must be at least 1")
         }
         return Settings(
             output: output, fromStandardInput: try arguments.value(from) == .stdin, photos: photos,
-            photosGiven: arguments.isGiven(Self.photos), events: events, seed: seed, rate: rate,
+            photosGiven: arguments.isGiven(Self.photos), events: events, seed: seed, mix: mix, ids: ids, rate: rate,
             policy: FlushPolicy(maximumEvents: flushEvents, maximumDelayMilliseconds: flushMilliseconds),
             syncInterval: syncInterval, tee: arguments.value(tee), force: arguments.value(force))
     }
@@ -122,14 +138,16 @@ enum RecordCommand: SubcommandDefinition {
     // MARK: - Sources
 
     private static func recordSynthetic(_ settings: Settings, console: Console) -> ExitCode {
-        var session = SyntheticLoadSession(photoCount: settings.photos, seed: settings.seed)
+        var session = SyntheticSession(
+            SessionSettings(photoCount: settings.photos, mix: settings.mix, seed: settings.seed, ids: settings.ids),
+            eventCount: settings.events, generator: "gridsim record --from synthetic")
         guard let recorder = makeRecorder(header: session.header, settings, console: console) else { return .cantCreate }
         var progress = ProgressLine("record", console: console)
         let start = DispatchTime.now().uptimeNanoseconds
         for index in 0..<settings.events {
             if InterruptRequest.signal != 0 { break }
             if settings.rate > 0 { waitUntil(start + UInt64(index) * 1_000_000_000 / UInt64(settings.rate)) }
-            let event = session.next()
+            guard let event = session.next() else { break }
             if let code = record(event, recorder, settings, console: console) { return code }
             progress.update(events: index + 1, total: settings.events, bytes: recorder.bytesWritten)
         }

@@ -1,5 +1,6 @@
 import GestureInput
 import SelectionTrace
+import SyntheticSessions
 
 extension SyntheticSession {
     /// Records the whole session as a binary trace at `path` (the file header, every event,

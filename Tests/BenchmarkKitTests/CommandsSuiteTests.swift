@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 @testable import BenchmarkKit
 @testable import GridSimBenchmarks
+import SyntheticSessions
 
 /// The `commands` suite: its cases, the roles that make the gate judge a command's time, the
 /// injection that slows a command down, and what keeps its allocation counts exact.

@@ -4,6 +4,7 @@ import GridSimCLI
 import SelectionTrace
 import TestSupport
 import Testing
+import SyntheticSessions
 
 /// `gridsim generate`: synthetic sessions on the command line.
 @Suite("gridsim generate")

@@ -1,6 +1,7 @@
 import Foundation
 import SeededRandom
 import SelectionTrace
+import SyntheticSessions
 import TestSupport
 import Testing
 
@@ -58,9 +59,9 @@ struct KillRecorderTests {
             #expect(result.reason == .uncaughtSignal && result.code == SIGKILL, "\(label): \(result.err)")
 
             // What was sent: the seeded session; what the recorder acknowledged: the tee.
-            var session = SyntheticLoadSession(photoCount: photos, seed: run.seed)
             let acknowledged = try GridSimProcess.events(ofLines: result.out)
-            let sent = (0..<(acknowledged.count + 1)).map { _ in session.next() }
+            let sent = Array(SyntheticSession(
+                SessionSettings(photoCount: photos, seed: run.seed), eventCount: acknowledged.count + 1))
             #expect(acknowledged == Array(sent.prefix(acknowledged.count)), "\(label): the tee")
 
             guard FileManager.default.fileExists(atPath: path) else {

@@ -1,6 +1,7 @@
 import Foundation
 import GridSimCLI
 import SelectionTrace
+import SyntheticSessions
 import Testing
 
 @Suite("gridsim record")
@@ -13,10 +14,13 @@ struct RecordCommandTests {
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.hasPrefix("recorded 5000 events to \(path) ("))
         #expect(result.out.contains("committed at least every 256 events or 100 ms, fsynced on close"))
-        var session = SyntheticLoadSession(photoCount: 300, seed: 11)
+        // The session gridsim generate writes for the same flags, named as recorded.
+        let session = SyntheticSession(
+            SessionSettings(photoCount: 300, seed: 11), eventCount: 5000, generator: "gridsim record --from synthetic")
         let read = try GridSimProcess.read(path)
         #expect(read.header == session.header)
-        #expect(read.events == (0..<5000).map { _ in session.next() })
+        #expect(read.header.meta?["generator"] == .string("gridsim record --from synthetic"))
+        #expect(read.events == Array(session))
         #expect(read.damage.isEmpty)
         #expect(read.closed || fileExtension == "jsonl")
     }
@@ -25,8 +29,8 @@ struct RecordCommandTests {
         let directory = try GridSimProcess.temporaryDirectory()
         let hex = directory.appendingPathComponent("hex.gstrace").path
         #expect(Captured.run("record", "--photos", "300", "--events", "500", "--seed", "0x2a", hex).code == 0)
-        var session = SyntheticLoadSession(photoCount: 300, seed: 42)
-        #expect(try GridSimProcess.read(hex).events == (0..<500).map { _ in session.next() })
+        let session = SyntheticSession(SessionSettings(photoCount: 300, seed: 42), eventCount: 500)
+        #expect(try GridSimProcess.read(hex).events == Array(session))
         let other = directory.appendingPathComponent("other.gstrace").path
         let tooLarge = Captured.run("record", "--seed", "0x1ffffffffffffffff", other)
         #expect(tooLarge.code == 64)

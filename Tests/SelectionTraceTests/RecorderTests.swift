@@ -115,19 +115,4 @@ struct RecorderTests {
             _ = try TraceRecorder(path: path + "2.gstrace", header: TraceHeader(photos: .ids(["a", "a"])))
         }
     }
-
-    @Test func theSyntheticSessionIsSeededAndDefinesNewIds() throws {
-        var first = SyntheticLoadSession(photoCount: 1_000, seed: 5)
-        var second = SyntheticLoadSession(photoCount: 1_000, seed: 5)
-        var third = SyntheticLoadSession(photoCount: 1_000, seed: 6)
-        let a = (0..<50_000).map { _ in first.next() }
-        #expect(a == (0..<50_000).map { _ in second.next() })
-        #expect(a != (0..<50_000).map { _ in third.next() })
-        let names = Set(a.map(\.event.name))
-        #expect(names.isSuperset(of: [.longPress, .tap, .done, .back, .deselectAll]))
-        #expect(a.contains { $0.event.photo?.hasPrefix("unknown-") == true })
-        #expect(zip(a, a.dropFirst()).allSatisfy { $0.t! <= $1.t! })
-        let trace = Trace(header: first.header, events: a)
-        #expect(try Trace(binary: trace.binaryEncoded()) == trace)
-    }
 }

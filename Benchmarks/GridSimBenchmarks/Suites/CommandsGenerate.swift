@@ -1,6 +1,7 @@
 import BenchmarkKit
 import GestureInput
 import SelectionTrace
+import SyntheticSessions
 
 extension CommandsSuite {
     /// `gridsim generate --ids photokit` in-process: the session drawn from its seed (the

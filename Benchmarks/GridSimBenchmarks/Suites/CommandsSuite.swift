@@ -1,5 +1,6 @@
 import BenchmarkKit
 import GestureInput
+import SyntheticSessions
 
 /// The commands users run, timed in-process through the library functions the commands
 /// call, on a generated session with PhotoKit-style ids, each report written to memory.

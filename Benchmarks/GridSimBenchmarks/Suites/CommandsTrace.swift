@@ -1,6 +1,7 @@
 import GestureInput
 import SelectionCore
 import SelectionTrace
+import SyntheticSessions
 
 /// The input of the `commands` suite: a session as `gridsim generate --ids photokit` makes
 /// it (PhotoKit-style ids listed in the header, library changes inserting ids never seen),

@@ -1,3 +1,4 @@
+import GestureInput
 import SelectionCore
 import SelectionTrace
 
@@ -25,10 +26,10 @@ package struct SessionSettings: Hashable, Sendable {
     }
 
     /// The trace header: photos `"1"` … `"N"` (or PhotoKit-style ids drawn from the seed), and
-    /// the settings in `meta` so a trace says how it was made.
-    package func header(layer: String) -> TraceHeader {
+    /// the settings in `meta` so a trace says how it was made, `generator` first.
+    package func header(layer: String, generator: String = "gridsim generate") -> TraceHeader {
         var meta: [(key: String, value: JSONValue)] = [
-            (key: "generator", value: .string("gridsim generate")),
+            (key: "generator", value: .string(generator)),
             (key: "layer", value: .string(layer)),
             (key: "seed", value: seed <= UInt64(Int.max) ? .integer(Int(seed)) : .string(String(seed))),
             (key: "mix", value: .string(mix.description)),

@@ -1,3 +1,4 @@
+import GestureInput
 import SelectionTrace
 
 extension SyntheticSession {

@@ -1,3 +1,4 @@
+import GestureInput
 import SeededRandom
 
 /// The gestures a synthetic user makes, as the mix names them.

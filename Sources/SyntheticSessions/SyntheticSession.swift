@@ -1,3 +1,4 @@
+import GestureInput
 import SelectionCore
 import SelectionTrace
 
@@ -17,8 +18,9 @@ package struct SyntheticSession: Sequence, IteratorProtocol {
     /// The ids an event encoded by slot names for the first time; kept for its storage.
     private var newIDs: [PhotoID] = []
 
-    package init(_ settings: SessionSettings, eventCount: Int) {
-        header = settings.header(layer: "semantic")
+    /// `generator` is what the header's `meta` says made the trace.
+    package init(_ settings: SessionSettings, eventCount: Int, generator: String = "gridsim generate") {
+        header = settings.header(layer: "semantic", generator: generator)
         self.eventCount = eventCount
         model = SessionModel(
             configuration: header.configuration, setup: settings.setup, mix: settings.mix, seed: settings.modelSeed)

@@ -1,3 +1,4 @@
+import GestureInput
 import SelectionTrace
 
 /// A synthetic session's two layers, as the lines of a two-layer text trace (header first):

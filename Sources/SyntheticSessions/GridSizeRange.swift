@@ -1,3 +1,4 @@
+import GestureInput
 /// The sizes a grid had over a session, one per event: the smallest, the median and the
 /// largest, so that a figure quoted "over N photos" can say whether the grid stayed at N.
 ///

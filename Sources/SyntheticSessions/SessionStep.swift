@@ -1,3 +1,4 @@
+import GestureInput
 import SelectionTrace
 
 /// One thing a synthetic user does, at the level both layers share: the semantic layer keeps

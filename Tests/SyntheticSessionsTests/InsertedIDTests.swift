@@ -1,6 +1,7 @@
 import Testing
 
-@testable import GestureInput
+import GestureInput
+@testable import SyntheticSessions
 
 /// The ids a library change brings are the interpolated `"s\(n)"`, digit for digit.
 struct InsertedIDTests {

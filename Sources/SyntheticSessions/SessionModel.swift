@@ -1,3 +1,4 @@
+import GestureInput
 import SeededRandom
 import SelectionCore
 import SelectionTrace

@@ -2,7 +2,8 @@ import SelectionCore
 import SelectionTrace
 import Testing
 
-@testable import GestureInput
+import GestureInput
+@testable import SyntheticSessions
 
 /// The semantic writer names photos from their slots, with no string built: its bytes are
 /// those of the events `next()` gives, encoded by `TextTraceEncoding`, whatever the ids.

@@ -1,4 +1,5 @@
 import GestureInput
+@testable import SyntheticSessions
 import SeededRandom
 import SelectionCore
 import SelectionTrace

@@ -90,7 +90,7 @@ enum ConvertCommand: SubcommandDefinition {
             ) { events, bytes in
                 progressLine.update(events: events, bytes: bytes)
             }
-        } catch let error as TraceOutputError {
+        } catch let error as TraceError where error.isWriteError {
             sink.abandon()
             console.err("gridsim: error: \(error)\n")
             return .ioError
@@ -105,7 +105,7 @@ enum ConvertCommand: SubcommandDefinition {
             try sink.close()
         } catch {
             console.err("gridsim: error: \(error)\n")
-            if case TraceOutputError.exists = error { return .cantCreate }
+            if (error as? TraceError)?.kind == .outputExists { return .cantCreate }
             return .ioError
         }
 

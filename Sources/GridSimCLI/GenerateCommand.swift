@@ -109,10 +109,10 @@ enum GenerateCommand: SubcommandDefinition {
             do {
                 try session.recordBinary(to: path, replacing: arguments.value(force), progress: progress)
                 reportGridSizes(session.gridSizes, console: console)
-            } catch let error as TraceOutputError {
+            } catch let error as TraceError where error.isWriteError {
                 console.err("gridsim: error: \(error)\n")
-                switch error {
-                case .exists, .cannotCreate: return .cantCreate
+                switch error.kind {
+                case .outputExists, .cannotCreate: return .cantCreate
                 default: return .ioError
                 }
             }

@@ -30,10 +30,10 @@ enum PointerTraceLoading {
         do {
             var reader = try PointerTraceReader(path: path)
             derivation = try PointerReplay.derive(&reader)
-        } catch let error as TraceError {
-            throw TraceLoading.Failure(code: .dataError, message: "\(path):\(error.line): \(error.message)")
-        } catch let error as TraceFileError {
+        } catch let error as TraceError where error.kind == .cannotOpen {
             throw TraceLoading.Failure(code: .noInput, message: error.description)
+        } catch let error as TraceError where error.isDamage {
+            throw TraceLoading.Failure(code: .dataError, message: error.inFile(path).description)
         } catch {
             throw TraceLoading.Failure(code: .ioError, message: "\(path): read failed: \(error)")
         }

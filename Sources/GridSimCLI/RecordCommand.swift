@@ -166,7 +166,7 @@ enum RecordCommand: SubcommandDefinition {
                     continue
                 case .header(let header):
                     guard recorder == nil else {
-                        throw TraceError(line: lines.lineNumber, message: "a header may only be the first line")
+                        throw TraceError(.headerNotFirst, at: .line(lines.lineNumber))
                     }
                     guard let made = makeRecorder(header: header, settings, console: console) else { return .cantCreate }
                     recorder = made
@@ -174,8 +174,8 @@ enum RecordCommand: SubcommandDefinition {
                     if recorder == nil {
                         guard settings.photosGiven else {
                             throw TraceError(
-                                line: lines.lineNumber,
-                                message: "the first line is an event, not a header: give the grid with --photos N")
+                                .malformed("the first line is an event, not a header: give the grid with --photos N"),
+                                at: .line(lines.lineNumber))
                         }
                         guard let made = makeRecorder(header: TraceHeader(photos: .count(settings.photos)), settings, console: console)
                         else { return .cantCreate }
@@ -186,8 +186,8 @@ enum RecordCommand: SubcommandDefinition {
                     progress.update(events: recorded, bytes: recorder!.bytesWritten)
                 }
             }
-        } catch let error as TraceError {
-            console.err("stdin:\(error.line): \(error.message)\n")
+        } catch let error as TraceError where error.isDamage {
+            console.err(error.inFile("stdin").description + "\n")
             if let recorder { _ = finish(recorder, settings, console: console) }
             return .dataError
         } catch {
@@ -224,9 +224,9 @@ enum RecordCommand: SubcommandDefinition {
     private static func record(_ event: TraceEvent, _ recorder: TraceRecorder, _ settings: Settings, console: Console) -> ExitCode? {
         do {
             try recorder.record(event)
-        } catch let error as TraceOutputError {
+        } catch let error as TraceError where error.isWriteError {
             console.err("gridsim: error: \(error)\n")
-            if case .invalid = error {
+            if !error.isOutputFailure {
                 _ = finish(recorder, settings, console: console)
                 return .dataError
             }

@@ -10,7 +10,7 @@ extension SyntheticSession {
     /// The bytes are those `TraceConversion.convert` writes of the session's text trace (see
     /// `writeBinary(to:salt:progress:)`), its salt drawn at random as convert draws its own.
     /// So generating binary is generating text and converting it, without the text.
-    /// O(events) plus the session's own cost. Errors: `TraceOutputError` (the file cannot be
+    /// O(events) plus the session's own cost. Errors: `TraceError` (the file cannot be
     /// created, written or replaced). `progress` is called every
     /// `TraceProgressInterval.events` events.
     @discardableResult

@@ -45,19 +45,15 @@ enum TraceLoading {
 
     /// The message and exit code of an error met while reading `path`.
     static func failure(_ error: Error, path: String) -> Failure {
-        switch error {
-        case let error as TraceError where error.byteOffset != nil:
-            Failure(code: .dataError, message: "\(path): \(error.location): \(error.message)")
-        case let error as TraceError:
-            Failure(code: .dataError, message: "\(path):\(error.line): \(error.message)")
-        case let error as TraceFileError:
-            Failure(code: .noInput, message: error.description)
-        case let error as TraceOutputError:
-            Failure(code: .usage, message: error.description)
-        case let error as TraceReadError:
-            Failure(code: .ioError, message: error.description)
-        default:
-            Failure(code: .ioError, message: "\(path): read failed: \(error)")
+        guard let error = error as? TraceError else {
+            return Failure(code: .ioError, message: "\(path): read failed: \(error)")
+        }
+        return switch error.kind {
+        case .cannotOpen: Failure(code: .noInput, message: error.description)
+        case .readFailed: Failure(code: .ioError, message: error.description)
+        case .changedWhileReading: Failure(code: .ioError, message: "\(path): read failed: \(error)")
+        case _ where error.isWriteError: Failure(code: .usage, message: error.description)
+        default: Failure(code: .dataError, message: error.inFile(path).description)
         }
     }
 }

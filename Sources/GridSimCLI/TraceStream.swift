@@ -27,7 +27,7 @@ struct TraceStream {
                     header: reader.reader.header, source: reader, bytesRead: { reader.reader.bytesRead },
                     warnings: { reader.reader.damage.map { "warning: \(path): \($0)" } })
             }
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw TraceFileError.cannotOpen(path) }
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw TraceError(.cannotOpen, at: .file(path)) }
             let reader = try TextTraceReader(lines: LineReader(fileHandle: handle))
             return TraceStream(
                 header: reader.header, source: reader, bytesRead: { Int((try? handle.offset()) ?? 0) }, warnings: { [] })

@@ -83,7 +83,7 @@ extension ConformanceCase {
     /// `FILE:LINE: what is wrong`, as the command line reports a malformed trace.
     private static func describe(_ error: any Error, reading path: String) -> String {
         guard let error = error as? TraceError else { return "\(error)" }
-        return error.byteOffset == nil ? "\(path):\(error.line): \(error.message)" : "\(path): \(error)"
+        return error.inFile(path).description
     }
 
     private static var emptyTrace: Trace { Trace(header: TraceHeader(photos: .count(0)), events: []) }

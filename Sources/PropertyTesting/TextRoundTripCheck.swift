@@ -30,8 +30,7 @@ struct TextRoundTripCheck {
             // What the reader checks across lines: time never goes back.
             if let t = traceEvent.t {
                 if let lastTime, t < lastTime {
-                    throw TraceError(
-                        line: lineNumber, message: "t \(t) is earlier than the previous event's t \(lastTime)")
+                    throw TraceError(.decreasingTime(t: t, previous: lastTime), at: .line(lineNumber))
                 }
                 lastTime = t
             }

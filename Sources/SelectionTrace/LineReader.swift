@@ -139,9 +139,7 @@ public struct LineReader {
     private func checkLength(_ length: Int, last: UInt8) throws(TraceError) {
         guard length > maximumLineLength else { return }
         if length == maximumLineLength + 1 && last == UInt8(ascii: "\r") { return }
-        throw TraceError(
-            line: lineNumber + 1,
-            message: "the line is longer than the limit of \(maximumLineLength) bytes (is this a text trace?)")
+        throw TraceError(.lineTooLong(limit: maximumLineLength), at: .line(lineNumber + 1))
     }
 
     /// The first `count` unread bytes, without a trailing `\r`.

@@ -22,7 +22,7 @@ public struct ReplaySource {
     private let opened: OpenedEvents
 
     /// The trace at `path`: binary for `.gstrace`, text (JSON Lines) for anything else. Reads
-    /// the header now; errors are the readers' (`TraceFileError`, `TraceError`).
+    /// the header now; errors are the readers' (`TraceError`).
     ///
     /// `salvage` applies to binary traces (see `BinaryTraceReader.Options.salvage`); a text
     /// trace is read strictly, any malformed line an error.

@@ -17,22 +17,6 @@ public struct ReplayProgress: Hashable, Sendable {
     public var bytes: Int
 }
 
-/// The trace read in the second pass of a replay is not the one read in the first (a file
-/// changed in between).
-public struct TraceChangedError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var firstPassEvents: Int
-    public var secondPassEvents: Int
-
-    public init(firstPassEvents: Int, secondPassEvents: Int) {
-        self.firstPassEvents = firstPassEvents
-        self.secondPassEvents = secondPassEvents
-    }
-
-    public var description: String {
-        "the trace changed while it was replayed: \(firstPassEvents) events, then \(secondPassEvents)"
-    }
-}
-
 /// `gridsim replay`'s report, streamed: the same bytes as `ReplayReport.json` and `.table`,
 /// with memory bounded by the grid (one engine, one step, one block of output), not by the
 /// number of events.
@@ -105,7 +89,7 @@ public struct StreamedReplay<Engine: SelectionEngine> {
     /// The second pass: replays the trace again and writes the report to `output`, flushing
     /// it as blocks fill and at the end.
     ///
-    /// - Throws: the sink's errors; `TraceChangedError` if the trace no longer has the
+    /// - Throws: the sink's errors; `TraceError.Kind.changedWhileReading` if the trace no longer has the
     ///   events the first pass read (after writing part of the report).
     public func write(to output: inout ReportOutput, progress: ((ReplayProgress) -> Void)? = nil) throws {
         var events = try source.events()
@@ -143,7 +127,7 @@ public struct StreamedReplay<Engine: SelectionEngine> {
         }
         guard seq == eventCount else {
             try output.flush()
-            throw TraceChangedError(firstPassEvents: eventCount, secondPassEvents: seq)
+            throw TraceError(.changedWhileReading(firstPassEvents: eventCount, secondPassEvents: seq))
         }
         switch format {
         case .json: output.writeJSONReportEnd()

@@ -54,18 +54,13 @@ enum TextTraceDecoding {
             throw FieldError("the header must be a JSON object, found \(value.typeName)")
         }
         guard let kind = object["trace"] else {
-            throw FieldError(
-                "the first line must be the header, with \"trace\":\"\(TraceHeader.kind)\" (found no \"trace\" field)")
+            throw FieldError(.missingHeader)
         }
         guard case .string(let kindName) = kind, kindName == TraceHeader.kind else {
             throw FieldError("field \"trace\" must be \"\(TraceHeader.kind)\"")
         }
         let version = try requiredInteger(object, "version")
-        guard version >= 1 else { throw FieldError("field \"version\" must be at least 1, found \(version)") }
-        guard version <= TraceHeader.currentVersion else {
-            throw FieldError(
-                "trace version \(version) is newer than this reader, which reads version \(TraceHeader.currentVersion)")
-        }
+        guard version >= 1 && version <= TraceHeader.currentVersion else { throw FieldError(.unsupportedVersion(version)) }
         guard let photosValue = object["photos"] else { throw FieldError("missing field \"photos\"") }
         guard case .object(let photosObject) = photosValue else {
             throw FieldError("field \"photos\" must be an object, found \(photosValue.typeName)")
@@ -119,7 +114,7 @@ enum TextTraceDecoding {
             }
             guard count >= 0 else { throw FieldError("field \"photos.count\" must not be negative, found \(count)") }
             guard count <= limits.maximumPhotoCount else {
-                throw FieldError(
+                throw FieldError.aboveLimit(
                     "field \"photos.count\" is \(count), above the limit of \(limits.maximumPhotoCount) photos")
             }
             return .count(count)
@@ -129,11 +124,11 @@ enum TextTraceDecoding {
             }
             let count = explicitIDCount ?? elements.count
             guard count <= limits.maximumPhotoCount else {
-                throw FieldError(
+                throw FieldError.aboveLimit(
                     "field \"photos.ids\" lists \(count) photos, above the limit of \(limits.maximumPhotoCount)")
             }
             guard count <= limits.maximumIDListCount else {
-                throw FieldError(
+                throw FieldError.aboveLimit(
                     "field \"photos.ids\" lists \(count) ids, above the limit of \(limits.maximumIDListCount) explicit ids")
             }
             if explicitIDCount != nil {
@@ -158,7 +153,7 @@ enum TextTraceDecoding {
     }
 
     private static func duplicate(_ id: PhotoID, _ earlier: Int, _ position: Int) -> FieldError {
-        FieldError("duplicate photo id \"\(id)\" in photos.ids (at \(earlier) and \(position))")
+        FieldError(.duplicatePhotoID(id, first: earlier, second: position))
     }
 
     static func event(from value: JSONValue) throws(FieldError) -> TraceEvent {
@@ -166,22 +161,21 @@ enum TextTraceDecoding {
             throw FieldError("an event must be a JSON object, found \(value.typeName)")
         }
         if object["trace"] != nil {
-            throw FieldError("a header may only be the first line")
+            throw FieldError(.headerNotFirst)
         }
         guard let nameValue = object["event"] else { throw FieldError("missing field \"event\"") }
         guard case .string(let nameText) = nameValue else {
             throw FieldError("field \"event\" must be a string, found \(nameValue.typeName)")
         }
         guard let name = EventName(rawValue: nameText) else {
-            throw FieldError(
-                "unknown event \"\(nameText)\" (known: \(EventName.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw FieldError(.unknownEvent(nameText))
         }
         var t: Int?
         if let value = object["t"], value != .null {
             guard case .integer(let ms) = value else {
                 throw FieldError("field \"t\" must be a whole number of milliseconds, found \(value.typeName)")
             }
-            guard ms >= 0 else { throw FieldError("field \"t\" must not be negative, found \(ms)") }
+            guard ms >= 0 else { throw FieldError(.negativeTime(ms)) }
             t = ms
         }
         let event: Event
@@ -249,6 +243,9 @@ enum TextTraceDecoding {
 
 /// What is wrong with a line's fields; the reader attaches the line number.
 struct FieldError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+    var kind: TraceError.Kind
+    init(_ kind: TraceError.Kind) { self.kind = kind }
+    /// A malformed field, described.
+    init(_ message: String) { self.kind = .malformed(message) }
+    static func aboveLimit(_ message: String) -> FieldError { FieldError(.aboveLimit(message)) }
 }

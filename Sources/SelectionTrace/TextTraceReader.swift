@@ -31,7 +31,7 @@ public struct TextTraceReader {
             }
         }
         guard foundHeader else {
-            throw TraceError(line: max(self.lines.lineNumber, 1), message: "empty trace: expected a header line")
+            throw TraceError(.emptyTrace, at: .line(max(self.lines.lineNumber, 1)))
         }
         let lineNumber = self.lines.lineNumber
         header = try Self.header(takingLine: &headerLine, lineNumber: lineNumber, limits: limits)
@@ -42,12 +42,12 @@ public struct TextTraceReader {
     /// its id table, is shared. The events are read and checked as by any reader.
     public init(path: String, limits: TraceLimits = .default, knownHeader known: TraceHeader) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TraceFileError.cannotOpen(path)
+            throw TraceError(.cannotOpen, at: .file(path))
         }
         lines = LineReader(fileHandle: handle)
         lines.maximumLineLength = limits.maximumLineBytes
         guard try lines.skipPastFirstNonBlankLine() else {
-            throw TraceError(line: max(lines.lineNumber, 1), message: "empty trace: expected a header line")
+            throw TraceError(.emptyTrace, at: .line(max(lines.lineNumber, 1)))
         }
         header = known
     }
@@ -63,21 +63,21 @@ public struct TextTraceReader {
                     array.table(takingBytesOf: &line)
                 }
             } catch {
-                throw TraceError(line: lineNumber, message: error.message)
+                throw TraceError(error.kind, at: .line(lineNumber))
             }
         }
         let value = try parse(line, lineNumber: lineNumber)
         do {
             return try TextTraceDecoding.header(from: value, limits: limits)
         } catch {
-            throw TraceError(line: lineNumber, message: error.message)
+            throw TraceError(error.kind, at: .line(lineNumber))
         }
     }
 
     /// Opens and reads the header of the trace at `path`.
     public init(path: String, limits: TraceLimits = .default) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TraceFileError.cannotOpen(path)
+            throw TraceError(.cannotOpen, at: .file(path))
         }
         try self.init(lines: LineReader(fileHandle: handle), limits: limits)
     }
@@ -132,15 +132,14 @@ public struct TextTraceReader {
                 do {
                     event = try TextTraceDecoding.event(from: value)
                 } catch {
-                    throw TraceError(line: lineNumber, message: error.message)
+                    throw TraceError(error.kind, at: .line(lineNumber))
                 }
                 read = .decoded(event)
                 t = event.t
             }
             if let t {
                 if let lastTime, t < lastTime {
-                    throw TraceError(
-                        line: lineNumber, message: "t \(t) is earlier than the previous event's t \(lastTime)")
+                    throw TraceError(.decreasingTime(t: t, previous: lastTime), at: .line(lineNumber))
                 }
                 lastTime = t
             }
@@ -165,7 +164,7 @@ public struct TextTraceReader {
         do {
             return try JSONParser.parse(line)
         } catch {
-            throw TraceError(line: lineNumber, message: "bad JSON at column \(error.column): \(error.message)")
+            throw TraceError(.malformedJSON(error.message), at: .line(lineNumber, column: error.column))
         }
     }
 }
@@ -181,16 +180,5 @@ extension Trace {
     public init(contentsOfFile path: String, limits: TraceLimits = .default) throws {
         var reader = try TextTraceReader(path: path, limits: limits)
         self.init(header: reader.header, events: try reader.readAll())
-    }
-}
-
-/// A trace file that cannot be opened (as opposed to one that is malformed).
-public enum TraceFileError: Error, Hashable, CustomStringConvertible {
-    case cannotOpen(String)
-
-    public var description: String {
-        switch self {
-        case .cannotOpen(let path): "\(path): cannot open the file (missing, or not readable)"
-        }
     }
 }

@@ -12,8 +12,8 @@ public struct TraceInspection: Sendable {
     public var lastTime: Int?
     /// The damage that stopped the pass, if any.
     public var failure: TraceError?
-    /// `location: message` of the damage that stopped the pass, if any.
-    public var error: String? { failure.map { "\($0.location): \($0.message)" } }
+    /// `line N: message` or `byte N (record R): message`: the damage that stopped the pass, if any.
+    public var error: String? { failure.map(\.description) }
 
     public init() {}
 
@@ -39,7 +39,7 @@ public struct TraceInspection: Sendable {
                     }
                 }
             }
-        } catch let error as TraceError {
+        } catch let error as TraceError where error.isDamage {
             inspection.failure = error
         }
         return inspection

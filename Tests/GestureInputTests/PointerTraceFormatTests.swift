@@ -50,7 +50,7 @@ struct PointerTraceFormatTests {
         let plain = try PointerTraceReader(
             text: "{\"trace\":\"photo-grid-selection\",\"version\":1,\"photos\":{\"count\":3}}\n")
         #expect(plain.setup == nil)
-        #expect(throws: TraceError(line: 1, message: "field \"pointer\" needs \"viewport\": [width, height]")) {
+        #expect(throws: TraceError(.malformed("field \"pointer\" needs \"viewport\": [width, height]"), at: .line(1))) {
             try PointerTraceReader(
                 text: "{\"trace\":\"photo-grid-selection\",\"version\":1,\"photos\":{\"count\":3},\"pointer\":{}}\n")
         }
@@ -85,7 +85,7 @@ struct PointerTraceFormatTests {
     ])
     func malformedRawInputNamesTheLineAndWhatIsWrong(line: String, message: String) throws {
         var reader = try PointerTraceReader(text: Self.headerLine + "\n\n" + line + "\n")
-        #expect(throws: TraceError(line: 3, message: message)) { try reader.readAll() }
+        #expect(throws: TraceError(.malformed(message), at: .line(3))) { try reader.readAll() }
     }
 
     @Test func onlyTheLastLineMayCarryInputAfter() throws {
@@ -95,7 +95,7 @@ struct PointerTraceFormatTests {
             + "{\"t\":9,\"event\":\"done\"}\n"
         var reader = try PointerTraceReader(text: text)
         #expect(
-            throws: TraceError(line: 3, message: "an event follows \"inputAfter\", which only the last line may carry")
+            throws: TraceError(.malformed("an event follows \"inputAfter\", which only the last line may carry"), at: .line(3))
         ) {
             try reader.readAll()
         }

@@ -55,6 +55,7 @@ struct BinaryDamageTests {
             }
             if let error = outcome.error {
                 // Only the header's own id definitions may not be cut: the grid would be unknown.
+                #expect(error.kind.caseName == "truncated" && error.record != nil, "cut at \(length): \(error)")
                 #expect(error.message.contains("before the header's 4 photo ids are defined"), "cut at \(length): \(error)")
                 continue
             }
@@ -84,7 +85,7 @@ struct BinaryDamageTests {
         let error = try #require(BinaryReadOutcome(damaged).error)
         #expect(error.byteOffset == recordStart)
         #expect(error.record == 6)
-        #expect(error.message.contains("bad CRC-32C"))
+        #expect(error.kind.caseName == "badChecksum")
         #expect(error.description.hasPrefix("byte \(recordStart) (record 6): bad CRC-32C: stored 0x"))
     }
 
@@ -97,7 +98,7 @@ struct BinaryDamageTests {
             let error = try #require(BinaryReadOutcome(damaged).error, "\(length)")
             #expect(error.byteOffset == ends[6])
             #expect(error.record == 7)
-            #expect(error.message.contains("impossible length") || error.message.contains("bad CRC-32C"), "\(error)")
+            #expect(["impossibleLength", "badChecksum"].contains(error.kind.caseName), "\(error)")
         }
     }
 
@@ -112,7 +113,7 @@ struct BinaryDamageTests {
         let outcome = BinaryReadOutcome(spliced)
         let error = try #require(outcome.error)
         #expect(error.byteOffset == ends[7] && error.record == 8)
-        #expect(error.message.contains("belongs to another session: its salt is 0x0bad0bad, this trace's is 0x5eed5a17"))
+        #expect(error.kind == .foreignRecord(salt: 0x0BAD_0BAD, traceSalt: 0x5EED_5A17))
         // Salvage skips it. Whether it was inserted or overwrote records of this trace cannot be
         // told, so the events up to the next sync point are dropped, and counted, not guessed.
         let salvaged = BinaryReadOutcome(spliced, options: .init(salvage: true))
@@ -188,7 +189,12 @@ struct BinaryDamageTests {
 
     @Test func bytesAfterTheEndRecordAreAnError() throws {
         let error = try #require(BinaryReadOutcome(Self.bytes + [1, 2, 3]).error)
-        #expect(error.message.contains("3 bytes follow the end record"))
+        #expect(error.kind == .malformed("3 bytes follow the end record at byte \(Self.bytes.count)"))
+        guard case .byte(_, _, let recordKind, let eventsBefore, nil) = error.location else {
+            Issue.record("not a binary location: \(error)")
+            return
+        }
+        #expect(recordKind == "end" && eventsBefore == Self.trace.events.count)
     }
 }
 
@@ -217,19 +223,19 @@ struct BinaryTraceLimitTests {
 
     @Test func aGridCountOf10To12IsRefused() {
         let error = Self.error(Self.header(body: Self.body(flags: 0, photoCount: 1_000_000_000_000)))
-        #expect(error?.message == "the grid has 1000000000000 photos, above the limit of 100000000 photos")
+        #expect(error?.kind == .aboveLimit("the grid has 1000000000000 photos, above the limit of 100000000 photos"))
         #expect(error?.record == nil)
     }
 
     @Test func anIdListOf10To8IsRefused() {
         let error = Self.error(Self.header(body: Self.body(flags: 4, photoCount: 100_000_000)))
-        #expect(error?.message == "the grid's id list has 100000000 ids, above the limit of 10000000 explicit ids")
+        #expect(error?.kind == .aboveLimit("the grid's id list has 100000000 ids, above the limit of 10000000 explicit ids"))
     }
 
     @Test func aHeaderLengthOf4GiBIsRefused() {
         let error = Self.error(Self.header(body: Self.body(flags: 0, photoCount: 1), declaredLength: .max))
         #expect(error?.byteOffset == 12)
-        #expect(error?.message == "impossible header length 4294967295 bytes, above the limit of 1048576 bytes")
+        #expect(error?.kind == .aboveLimit("impossible header length 4294967295 bytes, above the limit of 1048576 bytes"))
     }
 
     @Test func aRecordLengthOf4GiBIsRefused() throws {
@@ -240,7 +246,8 @@ struct BinaryTraceLimitTests {
         bytes += [7, 0, 0, 0, 0x12, 0, 0, 0, 0, 0, 0, 0]
         let error = Self.error(bytes)
         #expect(error?.byteOffset == headerSize && error?.record == 1)
-        #expect(error?.message.hasPrefix("impossible length 4294967296 bytes, above the limit of 67108864 bytes a record") == true)
+        #expect(error?.kind == .impossibleLength("impossible length 4294967296 bytes, above the limit of 67108864 bytes a record"))
+        #expect(error?.message.hasSuffix("bytes a record (after event 0)") == true)
     }
 
     @Test func aLibraryChangeClaimingMillionsOfSlotsInAFewBytesIsRefused() throws {
@@ -263,15 +270,15 @@ struct BinaryTraceLimitTests {
         let trace = BinaryTestTraces.everyFeature()
         let bytes = trace.binaryEncoded()
         #expect(Self.error(bytes) == nil)
-        #expect(Self.error(bytes, limits: TraceLimits(maximumPhotoCount: 11))?.message.contains("above the limit of 11 photos") == true)
-        #expect(Self.error(bytes, limits: TraceLimits(maximumRecordBytes: 40))?.message.contains("above the limit of 40 bytes") == true)
-        #expect(Self.error(bytes, limits: TraceLimits(maximumHeaderBytes: 20))?.message.contains("header length") == true)
+        #expect(Self.error(bytes, limits: TraceLimits(maximumPhotoCount: 11))?.kind.caseName == "aboveLimit")
+        #expect(Self.error(bytes, limits: TraceLimits(maximumRecordBytes: 40))?.kind.caseName == "impossibleLength")
+        #expect(Self.error(bytes, limits: TraceLimits(maximumHeaderBytes: 20))?.location == .byte(12, record: nil))
         #expect(
-            Self.error(bytes, limits: TraceLimits(maximumIDListCount: 3))?.message.contains("limit of 3 photo ids after its header")
-                == true)
+            Self.error(bytes, limits: TraceLimits(maximumIDListCount: 3))?.kind
+                == .aboveLimit("the trace defines more than the limit of 3 photo ids after its header"))
         #expect(
             Self.error(BinaryTestTraces.everyFeature(photos: .ids(["a", "b"])).binaryEncoded(), limits: TraceLimits(maximumIDListCount: 1))?
-                .message.contains("limit of 1 explicit ids") == true)
+                .kind == .aboveLimit("the grid's id list has 2 ids, above the limit of 1 explicit ids"))
     }
 
     /// A header's list and the ids defined after it are limited apart: a list at the limit
@@ -284,8 +291,8 @@ struct BinaryTraceLimitTests {
         #expect(later > 2)
         #expect(Self.error(bytes, limits: TraceLimits(maximumIDListCount: later)) == nil)
         #expect(
-            Self.error(bytes, limits: TraceLimits(maximumIDListCount: later - 1))?.message
-                .contains("limit of \(later - 1) photo ids after its header") == true)
+            Self.error(bytes, limits: TraceLimits(maximumIDListCount: later - 1))?.kind
+                == .aboveLimit("the trace defines more than the limit of \(later - 1) photo ids after its header"))
     }
 
     @Test func aTextHeaderWithTooManyIdsIsRefused() {

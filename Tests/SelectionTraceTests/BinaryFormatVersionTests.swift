@@ -67,8 +67,7 @@ struct BinaryFormatVersionTests {
             _ = try BinaryTraceReader(bytes: newer)
         } throws: { error in
             let error = error as? TraceError
-            return error?.byteOffset == 8
-                && error?.message == "format version 3 is newer than this reader, which reads version 2"
+            return error?.kind == .unsupportedVersion(3) && error?.location == .byte(8, record: nil)
         }
     }
 

@@ -95,3 +95,9 @@ struct BinaryReadOutcome {
         }
     }
 }
+
+extension TraceError.Kind {
+    /// The case's name, whatever its associated values: for a test that matches the kind of
+    /// error but does not pin values it cannot know (a checksum, a described limit).
+    var caseName: String { Mirror(reflecting: self).children.first?.label ?? String(describing: self) }
+}

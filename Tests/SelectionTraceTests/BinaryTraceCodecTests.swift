@@ -102,7 +102,7 @@ struct BinaryTraceCodecTests {
             _ = try BinaryTraceReader(bytes: Array(text.utf8))
         } throws: { error in
             let error = error as? TraceError
-            return error?.byteOffset == 0 && error?.message.contains("looks like a text trace") == true
+            return error?.kind == .notBinaryTrace(looksLikeText: true) && error?.location == .byte(0, record: nil)
         }
     }
 }

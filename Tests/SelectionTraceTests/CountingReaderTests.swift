@@ -108,36 +108,37 @@ struct CountingReaderTests {
             }
             return record(body + trailing)
         }
-        let cases: [([UInt8], String)] = [
-            (definitions(first: 4, [Array("y".utf8), Array("x".utf8)]), "photo id \"x\" is defined twice (it already has slot 3)"),
-            (definitions(first: 4, [Array("y".utf8), Array("z".utf8), Array("y".utf8)]), "photo id \"y\" is defined twice in one record"),
-            (definitions(first: 4, [Array("2".utf8)]), "photo id \"2\" is defined twice (it already has slot 1)"),
+        let cases: [([UInt8], TraceError.Kind)] = [
+            (definitions(first: 4, [Array("y".utf8), Array("x".utf8)]), .duplicatePhotoID("x", first: 3, second: nil)),
+            (definitions(first: 4, [Array("y".utf8), Array("z".utf8), Array("y".utf8)]), .duplicatePhotoID("y", first: nil, second: nil)),
+            (definitions(first: 4, [Array("2".utf8)]), .duplicatePhotoID("2", first: 1, second: nil)),
             // Whichever repeat comes first in the record is named, counted or not.
-            (definitions(first: 4, [Array("y".utf8), Array("z".utf8), Array("y".utf8), Array("2".utf8)]), "photo id \"y\" is defined twice in one record"),
-            (definitions(first: 4, [Array("y".utf8), Array("2".utf8), Array("y".utf8)]), "photo id \"2\" is defined twice (it already has slot 1)"),
-            (definitions(first: 4, [Array("x".utf8), [0xFF]]), "photo id \"x\" is defined twice (it already has slot 3)"),
-            (definitions(first: 4, [[0xFF], Array("x".utf8)]), "a photo id is not valid UTF-8"),
-            (definitions(first: 4, [Array("q".utf8)], trailing: [1]), "1 unexpected bytes at the end of the record"),
-            (definitions(first: 9, [Array("q".utf8)]), "defines slot 9, but the next slot to define is 4"),
+            (definitions(first: 4, [Array("y".utf8), Array("z".utf8), Array("y".utf8), Array("2".utf8)]), .duplicatePhotoID("y", first: nil, second: nil)),
+            (definitions(first: 4, [Array("y".utf8), Array("2".utf8), Array("y".utf8)]), .duplicatePhotoID("2", first: 1, second: nil)),
+            (definitions(first: 4, [Array("x".utf8), [0xFF]]), .duplicatePhotoID("x", first: 3, second: nil)),
+            (definitions(first: 4, [[0xFF], Array("x".utf8)]), .invalidUTF8),
+            (definitions(first: 4, [Array("q".utf8)], trailing: [1]), .malformed("1 unexpected bytes at the end of the record")),
+            (definitions(first: 9, [Array("q".utf8)]), .malformed("defines slot 9, but the next slot to define is 4")),
             // Numbered ids (kept by number, not bytes), alone and among others; "4" is past the count.
-            (definitions(first: 4, [Array("s1".utf8), Array("s2".utf8), Array("s1".utf8)]), "photo id \"s1\" is defined twice in one record"),
-            (definitions(first: 4, [Array("s1".utf8), Array("y".utf8), Array("s1".utf8)]), "photo id \"s1\" is defined twice in one record"),
-            (definitions(first: 4, [Array("y".utf8), Array("s1".utf8), Array("y".utf8)]), "photo id \"y\" is defined twice in one record"),
-            (definitions(first: 4, [Array("4".utf8), Array("4".utf8)]), "photo id \"4\" is defined twice in one record"),
-            (definitions(first: 4, [Array("s1".utf8), Array("3".utf8)]), "photo id \"3\" is defined twice (it already has slot 2)"),
-            (definitions(first: 4, [Array("s1".utf8), Array("s01".utf8), Array("s1".utf8)]), "photo id \"s1\" is defined twice in one record"),
+            (definitions(first: 4, [Array("s1".utf8), Array("s2".utf8), Array("s1".utf8)]), .duplicatePhotoID("s1", first: nil, second: nil)),
+            (definitions(first: 4, [Array("s1".utf8), Array("y".utf8), Array("s1".utf8)]), .duplicatePhotoID("s1", first: nil, second: nil)),
+            (definitions(first: 4, [Array("y".utf8), Array("s1".utf8), Array("y".utf8)]), .duplicatePhotoID("y", first: nil, second: nil)),
+            (definitions(first: 4, [Array("4".utf8), Array("4".utf8)]), .duplicatePhotoID("4", first: nil, second: nil)),
+            (definitions(first: 4, [Array("s1".utf8), Array("3".utf8)]), .duplicatePhotoID("3", first: 2, second: nil)),
+            (definitions(first: 4, [Array("s1".utf8), Array("s01".utf8), Array("s1".utf8)]), .duplicatePhotoID("s1", first: nil, second: nil)),
             (definitions(first: 4, [Array("s7".utf8)]) + definitions(first: 5, [Array("s8".utf8), Array("s7".utf8)]),
-             "photo id \"s7\" is defined twice (it already has slot 4)"),
-            (definitions(first: 4, [Array("s1".utf8), [0xFF]]), "a photo id is not valid UTF-8"),
+             .duplicatePhotoID("s7", first: 4, second: nil)),
+            (definitions(first: 4, [Array("s1".utf8), [0xFF]]), .invalidUTF8),
         ]
-        for (bad, message) in cases {
+        for (bad, kind) in cases {
             let bytes = base + bad
-            Self.expectAgreement(bytes, message)
+            Self.expectAgreement(bytes, "\(kind)")
             let outcome = Self.read(bytes, .init(keepsIDs: false))
-            #expect(outcome.error?.message.hasPrefix("id definitions record: " + message) == true, "\(String(describing: outcome.error))")
+            #expect(outcome.error?.kind == kind, "\(String(describing: outcome.error))")
+            #expect(outcome.error?.message.hasPrefix("id definitions record: ") == true, "\(String(describing: outcome.error))")
             // Salvage skips the bad record whole: an id in it can be defined by a later one.
             let retry = base + bad + definitions(first: 4, [Array("y".utf8)])
-            Self.expectAgreement(retry, message + ", then defined again")
+            Self.expectAgreement(retry, "\(kind), then defined again")
         }
     }
 

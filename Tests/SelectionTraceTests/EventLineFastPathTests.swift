@@ -11,7 +11,8 @@ import Testing
 struct EventLineFastPathTests {
     enum Decoded: Equatable {
         case success(TraceEvent)
-        case failure(String)
+        /// What the general path refused the line as, and the column for bad JSON.
+        case failure(TraceError.Kind, column: Int?)
     }
 
     static func general(_ line: String) -> Decoded {
@@ -19,11 +20,11 @@ struct EventLineFastPathTests {
             let value = try JSONParser.parse(line)
             return .success(try TextTraceDecoding.event(from: value))
         } catch let error as JSONSyntaxError {
-            return .failure("json \(error.column) \(error.message)")
+            return .failure(.malformedJSON(error.message), column: error.column)
         } catch let error as FieldError {
-            return .failure(error.message)
+            return .failure(error.kind, column: nil)
         } catch {
-            return .failure("\(error)")
+            return .failure(.malformed("\(error)"), column: nil)
         }
     }
 
@@ -117,13 +118,11 @@ struct EventLineFastPathTests {
             switch Self.general(line) {
             case .success(let event):
                 #expect(try reader.next() == event, "\(line)")
-            case .failure(let message):
+            case .failure(let kind, let column):
                 let error = #expect(throws: TraceError.self, "\(line)") { try reader.next() }
-                #expect(error?.line == 2)
-                if message.hasPrefix("json ") {
-                    #expect(error?.message.hasPrefix("bad JSON at column") == true, "\(line)")
-                } else if !line.contains("trace") {
-                    #expect(error?.message == message, "\(line)")
+                #expect(error?.location == .line(2, column: column), "\(line)")
+                if !line.contains("trace") {
+                    #expect(error?.kind == kind, "\(line)")
                 }
             }
         }

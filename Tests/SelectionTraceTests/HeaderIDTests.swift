@@ -49,15 +49,15 @@ struct HeaderIDTests {
         #expect(reader.header.photos == .ids(["a\"b", "é", "c"]))
     }
 
-    /// The same message as before, wherever the repeat is: with and without escapes.
+    /// The same error as the general parser's, wherever the repeat is: with and without escapes.
     @Test(arguments: [
-        (header(#"{"ids":["a","b","c","b"]}"#), #"duplicate photo id "b" in photos.ids (at 1 and 3)"#),
-        (header(#"{"ids":["a\n","b","a\n"]}"#), "duplicate photo id \"a\n\" in photos.ids (at 0 and 2)"),
-        (header(#"{"ids":["x","y"]}"#, after: #","limit":"3""#), #"field "limit" must be a whole number, found a string"#),
-        (header(#"{"count":2,"ids":["x","y"]}"#), #"field "photos" has both "count" and "ids"; give one"#),
+        (header(#"{"ids":["a","b","c","b"]}"#), TraceError.Kind.duplicatePhotoID("b", first: 1, second: 3)),
+        (header(#"{"ids":["a\n","b","a\n"]}"#), .duplicatePhotoID("a\n", first: 0, second: 2)),
+        (header(#"{"ids":["x","y"]}"#, after: #","limit":"3""#), .malformed(#"field "limit" must be a whole number, found a string"#)),
+        (header(#"{"count":2,"ids":["x","y"]}"#), .malformed(#"field "photos" has both "count" and "ids"; give one"#)),
     ])
-    func errorsAreTheGeneralParsersAndComeInTheSameOrder(_ text: String, message: String) {
-        #expect(throws: TraceError(line: 1, message: message)) { try TextTraceReader(text: text) }
+    func errorsAreTheGeneralParsersAndComeInTheSameOrder(_ text: String, kind: TraceError.Kind) {
+        #expect(throws: TraceError(kind, at: .line(1))) { try TextTraceReader(text: text) }
     }
 
     @Test func aSyntaxErrorAfterTheListNamesTheColumnOfTheWholeLine() {
@@ -70,7 +70,7 @@ struct HeaderIDTests {
         } catch {
             expected = error
         }
-        #expect(throws: TraceError(line: 1, message: "bad JSON at column \(expected.column): \(expected.message)")) {
+        #expect(throws: TraceError(.malformedJSON(expected.message), at: .line(1, column: expected.column))) {
             try TextTraceReader(text: text)
         }
     }
@@ -78,9 +78,9 @@ struct HeaderIDTests {
     @Test func theIdLimitIsCheckedOnTheCount() {
         let text = Self.header(#"{"ids":["a","b","c"]}"#)
         #expect(
-            throws: TraceError(line: 1, message: #"field "photos.ids" lists 3 ids, above the limit of 2 explicit ids"#)
+            throws: TraceError(.aboveLimit(#"field "photos.ids" lists 3 ids, above the limit of 2 explicit ids"#), at: .line(1))
         ) { try TextTraceReader(text: text, limits: TraceLimits(maximumIDListCount: 2)) }
-        #expect(throws: TraceError(line: 1, message: #"field "photos.ids" lists 3 photos, above the limit of 2"#)) {
+        #expect(throws: TraceError(.aboveLimit(#"field "photos.ids" lists 3 photos, above the limit of 2"#), at: .line(1))) {
             try TextTraceReader(text: text, limits: TraceLimits(maximumPhotoCount: 2))
         }
     }
@@ -153,14 +153,15 @@ struct BinaryHeaderIDTests {
         do {
             _ = try BinaryTraceReader(bytes: inOne, options: Self.options)
         } catch let error as TraceError {
-            #expect(error.message.contains(#"photo id "p0001" is defined twice in one record"#), "\(error)")
+            #expect(error.kind == .duplicatePhotoID("p0001", first: nil, second: nil), "\(error)")
         }
         let across = Self.replacing("p4097", with: "p0003", in: Self.encoded(count: 4100))
         do {
             _ = try BinaryTraceReader(bytes: across, options: Self.options)
             Issue.record("expected an error")
         } catch let error as TraceError {
-            #expect(error.message.contains(#"photo id "p0003" is defined twice (it already has slot 3)"#), "\(error)")
+            #expect(error.kind == .duplicatePhotoID("p0003", first: 3, second: nil), "\(error)")
+            #expect(error.message.hasPrefix(#"id definitions record: photo id "p0003" is defined twice (it already has slot 3)"#))
         }
     }
 
@@ -172,7 +173,7 @@ struct BinaryHeaderIDTests {
             _ = try BinaryTraceReader(bytes: bytes, options: Self.options)
             Issue.record("expected an error")
         } catch let error as TraceError {
-            #expect(error.message.contains("not valid UTF-8"), "\(error)")
+            #expect(error.kind == .invalidUTF8, "\(error)")
         }
     }
 }

@@ -69,7 +69,7 @@ struct KnownHeaderReaderTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         try bytes.prefix(5_000).write(to: URL(fileURLWithPath: path))
         let error = try #require(throws: TraceError.self) { try BinaryTraceReader(path: path, knownHeader: known) }
-        #expect(error.message.contains("changed since its header was read"))
+        #expect(error.kind == .changedSinceHeader)
     }
 
     @Test func aHeaderOfAnotherLengthIsReadAsUsual() throws {

@@ -49,8 +49,8 @@ struct LineReaderTests {
         reader.maximumLineLength = 4
         #expect(try reader.nextLine() == Array("abcd".utf8))
         let error = #expect(throws: TraceError.self) { try reader.nextLine() }
-        #expect(error?.line == 2)
-        #expect(error?.message.contains("longer than the limit of 4 bytes") == true)
+        #expect(error?.kind == .lineTooLong(limit: 4))
+        #expect(error?.location == .line(2))
 
         // From a file with no line break at all: the read stops past the limit.
         let handle = try Self.openFile("no-breaks.txt", holding: Data(repeating: UInt8(ascii: "x"), count: 300_000))
@@ -67,7 +67,8 @@ struct LineReaderTests {
         let error = #expect(throws: TraceError.self) {
             _ = try TextTraceReader(text: header + "\n", limits: TraceLimits(maximumLineBytes: 100))
         }
-        #expect(error?.line == 1)
+        #expect(error?.kind == .lineTooLong(limit: 100))
+        #expect(error?.location == .line(1))
         #expect((try? TextTraceReader(text: header + "\n", limits: TraceLimits(maximumLineBytes: 1_000))) != nil)
     }
 

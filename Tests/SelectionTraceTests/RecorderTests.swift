@@ -66,7 +66,7 @@ struct RecorderTests {
         let directory = try BinaryTestTraces.temporaryDirectory()
         let path = directory.appendingPathComponent("kept.gstrace").path
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: TraceOutputError.exists(path)) {
+        #expect(throws: TraceError(.outputExists, at: .file(path))) {
             _ = try TraceRecorder(path: path, header: TraceHeader(photos: .count(1)))
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
@@ -98,20 +98,20 @@ struct RecorderTests {
         let path = try BinaryTestTraces.temporaryDirectory().appendingPathComponent("t.gstrace").path
         let recorder = try TraceRecorder(path: path, header: TraceHeader(photos: .count(3)))
         try recorder.record(TraceEvent(t: 10, .select))
-        #expect(throws: TraceOutputError.invalid("event 2: t 9 is earlier than the previous event's t 10")) {
+        #expect(throws: TraceError(.decreasingTime(t: 9, previous: 10), at: .event(2))) {
             try recorder.record(TraceEvent(t: 9, .done))
         }
-        #expect(throws: TraceOutputError.invalid("event 2: t -1 is negative")) {
+        #expect(throws: TraceError(.negativeTime(-1), at: .event(2))) {
             try recorder.record(TraceEvent(t: -1, .done))
         }
         try recorder.record(TraceEvent(.done))  // no t is fine
         try recorder.close()
-        #expect(throws: TraceOutputError.closed(path)) { try recorder.record(TraceEvent(.done)) }
+        #expect(throws: TraceError(.recorderClosed, at: .file(path))) { try recorder.record(TraceEvent(.done)) }
         #expect(try Self.read(path).events == [TraceEvent(t: 10, .select), TraceEvent(.done)])
-        #expect(throws: TraceOutputError.self) {
+        #expect(throws: TraceError(.unknownFormat, at: .file(path + ".txt"))) {
             _ = try TraceRecorder(path: path + ".txt", header: TraceHeader(photos: .count(3)))
         }
-        #expect(throws: TraceOutputError.invalid("the header's photo ids have duplicates")) {
+        #expect(throws: TraceError(.unrecordableHeader("the header's photo ids have duplicates"))) {
             _ = try TraceRecorder(path: path + "2.gstrace", header: TraceHeader(photos: .ids(["a", "a"])))
         }
     }

@@ -49,6 +49,6 @@ struct ReplayedStatePairTests {
         let error = try #require(throws: TraceError.self) {
             try ReplayedStatePair.after(1, and: 3, of: try ReplaySource(path: path))
         }
-        #expect(error.line == 402)
+        #expect(error.location == .line(402))
     }
 }

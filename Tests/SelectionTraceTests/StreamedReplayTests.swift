@@ -122,7 +122,8 @@ struct StreamedReplayTests {
         }
         #expect(written == 0)
         let error = try #require(throws: TraceError.self) { try ReplayedState.after(3, of: try ReplaySource(path: path)) }
-        #expect(error.line == 402)
+        #expect(error.kind == .malformed(#"event "tap" needs field "photo""#))
+        #expect(error.location == .line(402))
     }
 
     @Test func aTraceThatChangesBetweenThePassesIsAnError() throws {
@@ -133,7 +134,7 @@ struct StreamedReplayTests {
         try Trace(header: Self.sessions[2].header, events: Array(Self.sessions[2].events.prefix(10))).text
             .write(toFile: path, atomically: true, encoding: .utf8)
         var output = ReportOutput { _ in }
-        #expect(throws: TraceChangedError(firstPassEvents: 400, secondPassEvents: 10)) { try replay.write(to: &output) }
+        #expect(throws: TraceError(.changedWhileReading(firstPassEvents: 400, secondPassEvents: 10))) { try replay.write(to: &output) }
     }
 
     @Test(arguments: 0..<3)

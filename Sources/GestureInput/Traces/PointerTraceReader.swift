@@ -24,7 +24,7 @@ package struct PointerTraceReader {
 
     /// Reads the header of the trace at `path`.
     package init(path: String, limits: TraceLimits = .default) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw TraceFileError.cannotOpen(path) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw TraceError(.cannotOpen, at: .file(path)) }
         try self.init(
             semantic: TextTraceReader(path: path, limits: limits), lines: LineReader(fileHandle: handle), limits: limits)
     }
@@ -43,7 +43,7 @@ package struct PointerTraceReader {
         header = semantic.header
         // The semantic reader has already checked the header line; find the same line here.
         guard let (lineNumber, object) = try Self.nextObject(&self.lines) else {
-            throw TraceError(line: 1, message: "empty trace: expected a header line")
+            throw TraceError(.emptyTrace, at: .line(1))
         }
         do throws(PointerJSON.FieldError) {
             setup = try object["pointer"].map(PointerJSON.setup(from:))
@@ -51,7 +51,7 @@ package struct PointerTraceReader {
                 try PointerJSON.samples(from: value, field: "inputAfter")
             }
         } catch {
-            throw TraceError(line: lineNumber, message: error.message)
+            throw TraceError(.malformed(error.message), at: .line(lineNumber))
         }
         if let headerInputAfter { try checkTimes(headerInputAfter, upTo: nil, line: lineNumber) }
         sawInputAfter = headerInputAfter != nil
@@ -61,11 +61,11 @@ package struct PointerTraceReader {
     package mutating func next() throws -> PointerTraceLine? {
         guard let event = try semantic.next() else { return nil }
         guard let (lineNumber, object) = try Self.nextObject(&lines) else {
-            throw TraceError(line: lines.lineNumber, message: "the raw layer ended before the events")  // cannot happen
+            throw TraceError(.malformed("the raw layer ended before the events"), at: .line(lines.lineNumber))  // cannot happen
         }
         if sawInputAfter {
             throw TraceError(
-                line: lineNumber, message: "an event follows \"inputAfter\", which only the last line may carry")
+                .malformed("an event follows \"inputAfter\", which only the last line may carry"), at: .line(lineNumber))
         }
         var line = PointerTraceLine(lineNumber: lineNumber, event: event)
         do throws(PointerJSON.FieldError) {
@@ -76,13 +76,13 @@ package struct PointerTraceReader {
                 try PointerJSON.samples(from: value, field: "inputAfter")
             }
         } catch {
-            throw TraceError(line: lineNumber, message: error.message)
+            throw TraceError(.malformed(error.message), at: .line(lineNumber))
         }
         if let input = line.input { try checkTimes(input, upTo: event.t, line: lineNumber) }
         if let t = event.t {
             if t < clock {
                 throw TraceError(
-                    line: lineNumber, message: "t \(t) is earlier than the raw input before it (t \(clock))")
+                    .malformed("t \(t) is earlier than the raw input before it (t \(clock))"), at: .line(lineNumber))
             }
             clock = t
         }
@@ -104,13 +104,13 @@ package struct PointerTraceReader {
         for (position, sample) in samples.enumerated() {
             if sample.t < clock {
                 throw TraceError(
-                    line: line,
-                    message: "input sample \(position) has t \(sample.t), earlier than the time before it, \(clock)")
+                    .malformed("input sample \(position) has t \(sample.t), earlier than the time before it, \(clock)"),
+                    at: .line(line))
             }
             if let end, sample.t > end {
                 throw TraceError(
-                    line: line,
-                    message: "input sample \(position) has t \(sample.t), later than the event it led to (t \(end))")
+                    .malformed("input sample \(position) has t \(sample.t), later than the event it led to (t \(end))"),
+                    at: .line(line))
             }
             clock = sample.t
         }
@@ -125,11 +125,10 @@ package struct PointerTraceReader {
             do {
                 value = try JSONParser.parse(bytes)
             } catch {
-                throw TraceError(
-                    line: lines.lineNumber, message: "bad JSON at column \(error.column): \(error.message)")
+                throw TraceError(.malformedJSON(error.message), at: .line(lines.lineNumber, column: error.column))
             }
             guard case .object(let object) = value else {
-                throw TraceError(line: lines.lineNumber, message: "a line must be a JSON object")
+                throw TraceError(.malformed("a line must be a JSON object"), at: .line(lines.lineNumber))
             }
             return (lines.lineNumber, object)
         }

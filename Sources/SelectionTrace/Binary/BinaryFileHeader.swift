@@ -79,56 +79,49 @@ struct BinaryFileHeader: Hashable {
         let prefixSize = BinaryTraceFormat.fixedHeaderSize
         let magic = BinaryTraceFormat.magic
         guard try source.request(1) else {
-            throw TraceError(byteOffset: 0, record: nil, message: "empty file: expected a binary trace header")
+            throw TraceError(.emptyTrace, at: .byte(0, record: nil))
         }
         _ = try source.request(magic.count)
         for index in 0..<min(source.available, magic.count) where source[index] != magic[index] {
             let looksLikeText = source[0] == UInt8(ascii: "{") || source[0] == UInt8(ascii: " ") || source[0] == UInt8(ascii: "\n")
-            throw TraceError(
-                byteOffset: index, record: nil,
-                message: "not a binary trace: the file does not start with the .gstrace magic bytes"
-                    + (looksLikeText ? " (it looks like a text trace; text traces end in .jsonl)" : ""))
+            throw TraceError(.notBinaryTrace(looksLikeText: looksLikeText), at: .byte(index, record: nil))
         }
         guard try source.request(prefixSize) else {
             throw TraceError(
-                byteOffset: source.available, record: nil,
-                message: "the file ends inside the header (\(source.available) of \(prefixSize) bytes)")
+                .truncated("the file ends inside the header (\(source.available) of \(prefixSize) bytes)"),
+                at: .byte(source.available, record: nil))
         }
         let version = UInt16(source[8]) | UInt16(source[9]) << 8
-        guard version >= 1 else { throw TraceError(byteOffset: 8, record: nil, message: "format version 0 is not valid") }
-        guard version <= BinaryTraceFormat.currentVersion else {
-            throw TraceError(
-                byteOffset: 8, record: nil,
-                message: "format version \(version) is newer than this reader, which reads version \(BinaryTraceFormat.currentVersion)")
+        guard version >= 1 && version <= BinaryTraceFormat.currentVersion else {
+            throw TraceError(.unsupportedVersion(Int(version)), at: .byte(8, record: nil))
         }
         guard source[10] == 0 && source[11] == 0 else {
-            throw TraceError(byteOffset: 10, record: nil, message: "the reserved header bytes are not zero")
+            throw TraceError(.malformed("the reserved header bytes are not zero"), at: .byte(10, record: nil))
         }
         let bodyLength = Int(source.pointer.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
         guard bodyLength <= limits.maximumHeaderBytes else {
             throw TraceError(
-                byteOffset: 12, record: nil,
-                message: "impossible header length \(bodyLength) bytes, above the limit of \(limits.maximumHeaderBytes) bytes")
+                .aboveLimit(
+                    "impossible header length \(bodyLength) bytes, above the limit of \(limits.maximumHeaderBytes) bytes"),
+                at: .byte(12, record: nil))
         }
         guard try source.request(prefixSize + bodyLength) else {
             throw TraceError(
-                byteOffset: source.available, record: nil,
-                message: "the file ends inside the header (\(source.available) of \(prefixSize + bodyLength) bytes)")
+                .truncated("the file ends inside the header (\(source.available) of \(prefixSize + bodyLength) bytes)"),
+                at: .byte(source.available, record: nil))
         }
         let stored = UInt32(littleEndian: source.pointer.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
         var computed = CRC32C.update(0, source.pointer + 8, count: 8)
         computed = CRC32C.update(computed, source.pointer + prefixSize, count: bodyLength)
         guard stored == computed || !verifiesChecksum else {
-            throw TraceError(
-                byteOffset: 16, record: nil,
-                message: "bad header CRC-32C: stored \(hex(stored)), computed \(hex(computed)); the header is damaged")
+            throw TraceError(.badChecksum(stored: stored, computed: computed), at: .byte(16, record: nil))
         }
         var cursor = ByteCursor(source.pointer + prefixSize, count: bodyLength)
         let header: BinaryFileHeader
         do {
             header = try decodeBody(&cursor, formatVersion: version, size: prefixSize + bodyLength, limits: limits)
         } catch {
-            throw TraceError(byteOffset: prefixSize + cursor.position, record: nil, message: error.message)
+            throw TraceError(error.kind, at: .byte(prefixSize + cursor.position, record: nil))
         }
         source.consume(prefixSize + bodyLength)
         return header
@@ -152,13 +145,13 @@ struct BinaryFileHeader: Hashable {
         let explicitIDs = flags & BinaryHeaderFlag.explicitIDs != 0
         let photoCount = try cursor.varint()
         guard photoCount <= UInt64(limits.maximumPhotoCount) else {
-            throw BodyError("the grid has \(photoCount) photos, above the limit of \(limits.maximumPhotoCount) photos")
+            throw BodyError.aboveLimit("the grid has \(photoCount) photos, above the limit of \(limits.maximumPhotoCount) photos")
         }
         guard photoCount <= UInt64(SlotTable.maximumCount) else {
             throw BodyError("the grid has \(photoCount) photos, more than 32-bit slots can number")
         }
         if explicitIDs && photoCount > UInt64(limits.maximumIDListCount) {
-            throw BodyError(
+            throw BodyError.aboveLimit(
                 "the grid's id list has \(photoCount) ids, above the limit of \(limits.maximumIDListCount) explicit ids")
         }
         var meta: JSONObject?

@@ -25,11 +25,12 @@ extension BinaryTraceReader {
             }
             return nil
         } catch let error as BodyError {
-            guard options.salvage else { throw failure(record, error.message) }
+            guard options.salvage else { throw failure(record, error.kind) }
             damage.append(
                 TraceDamage(
                     kind: .skipped, byteOffset: record.offset, byteCount: record.bodyCount + 1, record: record.number,
-                    reason: "\(BinaryRecordKind.describe(record.kind)) record: \(error.message)", eventsBefore: eventCount))
+                    reason: "\(BinaryRecordKind.describe(record.kind)) record: \(TraceError.binaryMessage(error.kind))",
+                    eventsBefore: eventCount))
             if record.kind >= BinaryRecordKind.firstEvent { lostEvents += 1 }
             synced = false
             lostEventsIsLowerBound = true
@@ -167,7 +168,7 @@ extension BinaryTraceReader {
         // of the limit's size that keeps its size (syncs bring photos as others go) reads.
         let defined = headerIDCount == nil ? names.addedCount : names.explicitCount
         guard defined + gap + count <= limit, names.count + gap + count <= SlotTable.maximumCount else {
-            throw BodyError(
+            throw BodyError.aboveLimit(
                 headerIDCount == nil
                     ? "the trace defines more than the limit of \(limit) photo ids after its header"
                     : "the trace defines more than the limit of \(limit) explicit photo ids")
@@ -402,9 +403,7 @@ extension BinaryTraceReader {
     /// The error for an id that already has `slot`; slots from `firstNewSlot` on are this record's.
     private static func definedTwice(_ id: UnsafeRawBufferPointer, slot: PhotoSlot, firstNewSlot: Int) -> BodyError {
         let text = String(decoding: id, as: UTF8.self)
-        return slot.index >= firstNewSlot
-            ? BodyError("photo id \"\(text)\" is defined twice in one record")
-            : BodyError("photo id \"\(text)\" is defined twice (it already has slot \(slot.rawValue))")
+        return BodyError(.duplicatePhotoID(text, first: slot.index >= firstNewSlot ? nil : Int(slot.rawValue), second: nil))
     }
 
     /// Defines a record's ids only once all of them are checked, so that a salvaging reader

@@ -18,7 +18,9 @@ extension BinaryTraceReader {
         }
 
         var kind: Kind
-        var message: String
+        var error: TraceError.Kind
+        /// What is wrong, for a damage report.
+        var message: String { TraceError.binaryMessage(error) }
     }
 
     /// The next valid record, or nil at the end (clean, torn, or salvaged to the end).
@@ -80,32 +82,34 @@ extension BinaryTraceReader {
         var lengthFieldSize = 0
         while true {
             guard try source.request(lengthFieldSize + 1) else {
-                return .damaged(Problem(kind: .incomplete, message: "the file ends inside a record's length field"))
+                return .damaged(Problem(kind: .incomplete, error: .truncated("the file ends inside a record's length field")))
             }
             let byte = source[lengthFieldSize]
             if lengthFieldSize == 9 && byte > 1 {
-                return .damaged(Problem(kind: .invalid, message: "impossible length: the length field overflows 64 bits"))
+                return .damaged(
+                    Problem(kind: .invalid, error: .impossibleLength("impossible length: the length field overflows 64 bits")))
             }
             length |= UInt64(byte & 0x7F) << UInt64(7 * lengthFieldSize)
             lengthFieldSize += 1
             if byte < 0x80 { break }
         }
         guard length >= 1 else {
-            return .damaged(Problem(kind: .invalid, message: "impossible length 0 (a record holds at least its kind)"))
+            return .damaged(
+                Problem(kind: .invalid, error: .impossibleLength("impossible length 0 (a record holds at least its kind)")))
         }
         let maximum = options.limits.maximumRecordBytes
         guard length <= UInt64(maximum) else {
             return .damaged(
                 Problem(
                     kind: .invalid,
-                    message: "impossible length \(length) bytes, above the limit of \(maximum) bytes a record"))
+                    error: .impossibleLength("impossible length \(length) bytes, above the limit of \(maximum) bytes a record")))
         }
         let total = lengthFieldSize + 8 + Int(length)
         guard try source.request(total) else {
             return .damaged(
                 Problem(
                     kind: .incomplete,
-                    message: "a record of \(total) bytes of which the file holds \(source.available)"))
+                    error: .truncated("a record of \(total) bytes of which the file holds \(source.available)")))
         }
         let start = source.pointer
         let covered = lengthFieldSize + 4 + Int(length)
@@ -113,15 +117,13 @@ extension BinaryTraceReader {
         let computed = CRC32C.update(0, start, count: covered)
         if options.verifiesChecksums && stored != computed {
             return .damaged(
-                Problem(kind: .invalid, message: "bad CRC-32C: stored \(hex(stored)), computed \(hex(computed))"))
+                Problem(kind: .invalid, error: .badChecksum(stored: stored, computed: computed)))
         }
         let recordSalt = UInt32(littleEndian: start.loadUnaligned(fromByteOffset: lengthFieldSize, as: UInt32.self))
         guard recordSalt == salt else {
             return .damaged(
                 Problem(
-                    kind: .foreign,
-                    message: "the record belongs to another session: its salt is \(hex(recordSalt)), this trace's is \(hex(salt))"
-                ))
+                    kind: .foreign, error: .foreignRecord(salt: recordSalt, traceSalt: salt)))
         }
         return .record(lengthFieldSize: lengthFieldSize, length: Int(length))
     }
@@ -134,7 +136,7 @@ extension BinaryTraceReader {
     private mutating func recover(from problem: Problem, at offset: Int) throws {
         let number = recordCount + 1
         if !options.salvage && problem.kind != .incomplete {
-            throw TraceError(byteOffset: offset, record: number, message: problem.message + " (after event \(eventCount))")
+            throw TraceError(problem.error, at: .byte(offset, record: number, eventsBefore: eventCount))
         }
         source.consume(1)
         let resumed = try skipToNextValidRecord()
@@ -149,9 +151,10 @@ extension BinaryTraceReader {
         }
         guard options.salvage else {
             throw TraceError(
-                byteOffset: offset, record: number,
-                message: "impossible length: \(problem.message), yet a valid record follows at byte "
-                    + "\(source.offset), so this is not a torn tail (after event \(eventCount))")
+                .impossibleLength(
+                    "impossible length: \(problem.message), yet a valid record follows at byte "
+                        + "\(source.offset), so this is not a torn tail"),
+                at: .byte(offset, record: number, eventsBefore: eventCount))
         }
         damage.append(
             TraceDamage(

@@ -166,9 +166,7 @@ public struct BinaryTraceReader {
         var defined = 0
         while defined < count {
             guard let record = try nextRecord(), record.kind == BinaryRecordKind.idDefinitions else {
-                throw TraceError(
-                    byteOffset: source.offset, record: recordCount,
-                    message: "the trace changed since its header was read: the header's ids end early")
+                throw TraceError(.changedSinceHeader, at: .byte(source.offset, record: recordCount))
             }
             var cursor = ByteCursor(record.body, count: record.bodyCount)
             let firstSlot: UInt64
@@ -177,10 +175,10 @@ public struct BinaryTraceReader {
                 firstSlot = try cursor.varint()
                 idsInRecord = try cursor.count(ofEntriesTaking: 1, "the id count")
             } catch {
-                throw failure(record, error.message)
+                throw failure(record, error.kind)
             }
             guard firstSlot == UInt64(defined), defined + idsInRecord <= count else {
-                throw failure(record, "the trace changed since its header was read: the header's ids differ")
+                throw failure(record, .malformed("the trace changed since its header was read: the header's ids differ"))
             }
             defined += idsInRecord
         }
@@ -261,32 +259,35 @@ public struct BinaryTraceReader {
         while names.count < count {
             guard let record = try nextRecord() else {
                 throw TraceError(
-                    byteOffset: source.offset, record: recordCount + 1,
-                    message: "the file ends before the header's \(count) photo ids are defined (\(names.count) so far)")
+                    .truncated("the file ends before the header's \(count) photo ids are defined (\(names.count) so far)"),
+                    at: .byte(source.offset, record: recordCount + 1))
             }
             guard record.kind == BinaryRecordKind.idDefinitions else {
                 throw failure(
                     record,
-                    "a \(BinaryRecordKind.describe(record.kind)) record comes before the header's \(count) photo ids "
-                        + "are all defined (\(names.count) so far)")
+                    .malformed(
+                        "a \(BinaryRecordKind.describe(record.kind)) record comes before the header's \(count) photo ids "
+                            + "are all defined (\(names.count) so far)"))
             }
             do {
                 try decodeIDDefinitions(record, headerIDCount: count)
             } catch {
-                throw failure(record, error.message)
+                throw failure(record, error.kind)
             }
             guard names.lostCount == 0 else {
-                throw failure(record, "damage in the header's id list: the grid cannot be salvaged")
+                throw failure(record, .malformed("damage in the header's id list: the grid cannot be salvaged"))
             }
         }
         return names.listedIDs
     }
 
     /// The error for a record that does not decode, naming where it is.
-    func failure(_ record: RawRecord, _ message: String) -> TraceError {
+    func failure(_ record: RawRecord, _ kind: TraceError.Kind) -> TraceError {
         TraceError(
-            byteOffset: record.offset, record: record.number,
-            message: "\(BinaryRecordKind.describe(record.kind)) record: \(message) (after event \(eventCount))")
+            kind,
+            at: .byte(
+                record.offset, record: record.number, recordKind: BinaryRecordKind.describe(record.kind),
+                eventsBefore: eventCount))
     }
 }
 

@@ -88,9 +88,7 @@ public enum BinaryTraceReplay {
     private static func teachNewIDs(from reader: BinaryTraceReader, to engine: inout FastEngine) throws {
         for index in engine.slots.count..<reader.names.count {
             guard let id = reader.names.id(for: PhotoSlot(index)) else {
-                throw TraceError(
-                    byteOffset: reader.bytesRead, record: reader.recordCount,
-                    message: "slot \(index) lost its id to damage; replay this salvaged trace by id instead")
+                throw TraceError(.lostID(slot: index), at: .byte(reader.bytesRead, record: reader.recordCount))
             }
             let slot = engine.intern(id)
             precondition(slot == PhotoSlot(index), "the engine numbers ids as the trace does")

@@ -116,7 +116,7 @@ struct ByteCursor {
         // same bytes exactly when they were valid UTF-8. (`String(validating:)` would say so
         // directly but needs macOS 15.)
         let string = String(decoding: bytes, as: UTF8.self)
-        guard string.utf8.elementsEqual(bytes) else { throw BodyError("a photo id is not valid UTF-8") }
+        guard string.utf8.elementsEqual(bytes) else { throw BodyError(.invalidUTF8) }
         position += count
         return string
     }
@@ -129,7 +129,7 @@ struct ByteCursor {
             throw BodyError("a string of \(count) bytes runs past the end of the record")
         }
         let bytes = UnsafeRawBufferPointer(start: base + position, count: count)
-        guard UTF8Validation.isValid(bytes) else { throw BodyError("a photo id is not valid UTF-8") }
+        guard UTF8Validation.isValid(bytes) else { throw BodyError(.invalidUTF8) }
         position += count
         return bytes
     }
@@ -175,7 +175,7 @@ struct ByteCursor {
         }
         let bytes = UnsafeRawBufferPointer(start: base + position, count: count)
         let numbered = NumberedID.parse(bytes)
-        guard numbered != nil || UTF8Validation.isValid(bytes) else { throw BodyError("a photo id is not valid UTF-8") }
+        guard numbered != nil || UTF8Validation.isValid(bytes) else { throw BodyError(.invalidUTF8) }
         position += count
         return (bytes, numbered)
     }
@@ -189,6 +189,9 @@ struct ByteCursor {
 
 /// What is wrong inside one record body; the reader adds the byte offset and record number.
 struct BodyError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+    var kind: TraceError.Kind
+    init(_ kind: TraceError.Kind) { self.kind = kind }
+    /// A malformed record, described.
+    init(_ message: String) { self.kind = .malformed(message) }
+    static func aboveLimit(_ message: String) -> BodyError { BodyError(.aboveLimit(message)) }
 }

@@ -37,7 +37,7 @@ final class ByteSource {
     /// Reads `path`; the file is closed when the source goes away.
     init(path: String) throws {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw TraceFileError.cannotOpen(path) }
+        guard descriptor >= 0 else { throw TraceError(.cannotOpen, at: .file(path)) }
         fileDescriptor = descriptor
         ownsDescriptor = true
         self.path = path
@@ -147,7 +147,7 @@ final class ByteSource {
             let got = read(fileDescriptor, storage + end, wanted)
             if got < 0 {
                 if errno == EINTR { continue }
-                throw TraceReadError(path: path ?? "input", code: errno)
+                throw TraceError(.readFailed(errno: errno), at: .file(path ?? "input"))
             }
             if got == 0 {
                 reachedEnd = true
@@ -156,15 +156,5 @@ final class ByteSource {
             }
         }
         return end - start >= count
-    }
-}
-
-/// Reading a trace file failed part way (an I/O error, not damage in the trace).
-public struct TraceReadError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var code: Int32
-
-    public var description: String {
-        "\(path): read failed: \(String(cString: strerror(code)))"
     }
 }

@@ -34,12 +34,11 @@ public struct TraceFileReader {
 
     /// Opens `path` and reads its header. The format comes from the extension unless given.
     ///
-    /// Throws `TraceFileError.cannotOpen` for a file that cannot be opened, `TraceError` for a
-    /// malformed header, and `TraceOutputError.invalid` for an extension that names no format.
+    /// Throws a `TraceError`: `cannotOpen` for a file that cannot be opened, `unknownFormat`
+    /// for an extension that names no format, else what is wrong with the header.
     public init(path: String, format: TraceFileFormat? = nil, options: BinaryTraceReader.Options = .default) throws {
         guard let format = format ?? TraceFileFormat(path: path) else {
-            throw TraceOutputError.invalid(
-                "\(path): cannot tell the trace format from the extension: use .jsonl (text) or .gstrace (binary)")
+            throw TraceError(.unknownFormat, at: .file(path))
         }
         self.path = path
         self.format = format
@@ -79,7 +78,7 @@ public struct TraceFileReader {
                 }
                 textEventCount += 1
                 return event
-            } catch let error as TraceError {
+            } catch let error as TraceError where error.line != nil {
                 if let torn = try tornTextTail(error, end: textFileEnd()) {
                     textDamage.append(torn)
                     finished = true
@@ -88,7 +87,7 @@ public struct TraceFileReader {
                 guard salvage else { throw error }
                 textDamage.append(
                     TraceDamage(
-                        kind: .skipped, byteOffset: 0, byteCount: 0, record: error.line, reason: error.message,
+                        kind: .skipped, byteOffset: 0, byteCount: 0, record: error.line!, reason: error.message,
                         eventsBefore: textEventCount, line: error.line))
             }
         }
@@ -149,9 +148,9 @@ public struct TraceFileReader {
     /// Whether the text error at `error.line` is a torn tail: that line is the file's last and
     /// has no newline. Only called on an error, so the scan of the file costs nothing otherwise.
     private func tornTextTail(_ error: TraceError, end: TextFileEnd?) throws -> TraceDamage? {
-        guard let end, end.lastByte != UInt8(ascii: "\n"), error.line == end.newlines + 1 else { return nil }
+        guard let end, let line = error.line, end.lastByte != UInt8(ascii: "\n"), line == end.newlines + 1 else { return nil }
         return TraceDamage(
             kind: .tornTail, byteOffset: end.size - end.bytesAfterLastNewline, byteCount: end.bytesAfterLastNewline,
-            record: error.line, reason: error.message, eventsBefore: textEventCount, line: error.line)
+            record: line, reason: error.message, eventsBefore: textEventCount, line: line)
     }
 }

@@ -17,7 +17,7 @@ public enum TextTraceLine: Hashable, Sendable {
         do {
             value = try JSONParser.parse(line)
         } catch {
-            throw TraceError(line: lineNumber, message: "bad JSON at column \(error.column): \(error.message)")
+            throw TraceError(.malformedJSON(error.message), at: .line(lineNumber, column: error.column))
         }
         do {
             if case .object(let object) = value, object["trace"] != nil {
@@ -25,7 +25,7 @@ public enum TextTraceLine: Hashable, Sendable {
             }
             return .event(try TextTraceDecoding.event(from: value))
         } catch {
-            throw TraceError(line: lineNumber, message: error.message)
+            throw TraceError(error.kind, at: .line(lineNumber))
         }
     }
 }

@@ -13,7 +13,7 @@ public enum TraceConversion {
         public var bytes: Int
     }
 
-    /// Throws `TraceOutputError.invalid` for a header no trace can be written with (a grid
+    /// Throws `TraceError.Kind.unrecordableHeader` for a header no trace can be written with (a grid
     /// larger than slots can number, repeated ids); `convert` checks it first too.
     public static func validate(_ header: TraceHeader) throws {
         try TraceRecorder.validate(header)

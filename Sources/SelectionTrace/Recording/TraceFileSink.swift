@@ -7,7 +7,7 @@ public final class TraceFileSink: TraceByteSink {
     private let replacing: Bool
     private var isClosed = false
 
-    /// Creates the hidden file. Throws `TraceOutputError.exists` when `path` exists and
+    /// Creates the hidden file. Throws a `TraceError`: `outputExists` when `path` exists and
     /// `replacing` is false, `.cannotCreate` when the file cannot be made.
     public init(path: String, replacing: Bool) throws {
         self.path = path

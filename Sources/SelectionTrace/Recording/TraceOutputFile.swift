@@ -25,14 +25,14 @@ final class TraceOutputFile {
     /// `replacing` is false (publishing checks again, atomically).
     init(creatingBeside path: String, replacing: Bool) throws {
         self.path = path
-        if !replacing && access(path, F_OK) == 0 { throw TraceOutputError.exists(path) }
+        if !replacing && access(path, F_OK) == 0 { throw TraceError(.outputExists, at: .file(path)) }
         let (directory, name) = Self.split(path)
         var random = SystemRandomNumberGenerator()
         let tag = String(random.next() & 0xFFFF_FFFF, radix: 36)
         temporaryPath = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid())-\(tag).partial"
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw TraceOutputError.cannotCreate(path, reason: Self.reason(errno))
+            throw TraceError(.cannotCreate(reason: Self.reason(errno)), at: .file(path))
         }
     }
 
@@ -49,7 +49,7 @@ final class TraceOutputFile {
             let written = systemWrite(descriptor, next, left)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw TraceOutputError.writeFailed(isPublished ? path : temporaryPath, reason: Self.reason(errno))
+                throw TraceError(.writeFailed(reason: Self.reason(errno)), at: .file(isPublished ? path : temporaryPath))
             }
             next += written
             left -= written
@@ -59,7 +59,8 @@ final class TraceOutputFile {
     /// Forces what was written to stable storage.
     func sync() throws {
         guard fsync(descriptor) == 0 else {
-            throw TraceOutputError.writeFailed(isPublished ? path : temporaryPath, reason: "fsync: " + Self.reason(errno))
+            throw TraceError(
+                .writeFailed(reason: "fsync: " + Self.reason(errno)), at: .file(isPublished ? path : temporaryPath))
         }
     }
 
@@ -68,13 +69,12 @@ final class TraceOutputFile {
         precondition(!isPublished, "published twice")
         if replacing {
             guard rename(temporaryPath, path) == 0 else {
-                throw TraceOutputError.cannotCreate(path, reason: Self.reason(errno))
+                throw TraceError(.cannotCreate(reason: Self.reason(errno)), at: .file(path))
             }
         } else {
             guard link(temporaryPath, path) == 0 else {
                 let code = errno
-                throw code == EEXIST
-                    ? TraceOutputError.exists(path) : TraceOutputError.cannotCreate(path, reason: Self.reason(code))
+                throw TraceError(code == EEXIST ? .outputExists : .cannotCreate(reason: Self.reason(code)), at: .file(path))
             }
             unlink(temporaryPath)
         }
@@ -88,7 +88,7 @@ final class TraceOutputFile {
         let result = systemClose(descriptor)
         descriptor = -1
         if !isPublished { unlink(temporaryPath) }
-        guard result == 0 else { throw TraceOutputError.writeFailed(path, reason: "close: " + Self.reason(errno)) }
+        guard result == 0 else { throw TraceError(.writeFailed(reason: "close: " + Self.reason(errno)), at: .file(path)) }
     }
 
     /// Best effort: a directory that cannot be opened or synced still holds the name.

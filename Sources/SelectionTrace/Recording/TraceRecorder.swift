@@ -62,8 +62,7 @@ public final class TraceRecorder: @unchecked Sendable {
         syncInterval: Int = BinaryTraceFormat.defaultSyncInterval
     ) throws {
         guard let format = format ?? TraceFileFormat(path: path) else {
-            throw TraceOutputError.invalid(
-                "\(path): cannot tell the trace format from the extension: use .jsonl (text) or .gstrace (binary)")
+            throw TraceError(.unknownFormat, at: .file(path))
         }
         try Self.validate(header)
         self.path = path
@@ -116,12 +115,11 @@ public final class TraceRecorder: @unchecked Sendable {
             self.deferredError = nil
             throw deferredError
         }
-        guard !isClosed else { throw TraceOutputError.closed(path) }
+        guard !isClosed else { throw TraceError(.recorderClosed, at: .file(path)) }
         if let t = event.t {
-            guard t >= 0 else { throw TraceOutputError.invalid("event \(recorded + 1): t \(t) is negative") }
+            guard t >= 0 else { throw TraceError(.negativeTime(t), at: .event(recorded + 1)) }
             if let lastTime, t < lastTime {
-                throw TraceOutputError.invalid(
-                    "event \(recorded + 1): t \(t) is earlier than the previous event's t \(lastTime)")
+                throw TraceError(.decreasingTime(t: t, previous: lastTime), at: .event(recorded + 1))
             }
             lastTime = t
         }
@@ -228,13 +226,14 @@ public final class TraceRecorder: @unchecked Sendable {
 
     static func validate(_ header: TraceHeader) throws {
         guard header.photos.count >= 0 else {
-            throw TraceOutputError.invalid("the header's photo count is negative")
+            throw TraceError(.unrecordableHeader("the header's photo count is negative"))
         }
         guard header.photos.count <= SlotTable.maximumCount else {
-            throw TraceOutputError.invalid("the header's photo count \(header.photos.count) is above what slots can number")
+            throw TraceError(
+                .unrecordableHeader("the header's photo count \(header.photos.count) is above what slots can number"))
         }
         if case .ids(let ids) = header.photos, ids.hasDuplicates {
-            throw TraceOutputError.invalid("the header's photo ids have duplicates")
+            throw TraceError(.unrecordableHeader("the header's photo ids have duplicates"))
         }
     }
 }

@@ -24,7 +24,8 @@ struct LineSink: TraceByteSink {
     /// One block. O(bytes).
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         if let handle {
-            try handle.write(contentsOf: Data(bytes))
+            // The buffer itself, not a `Data` copy of each block.
+            try handle.write(contentsOf: bytes)
         } else {
             // Text traces are UTF-8 throughout, and a block ends at a line's end.
             console?.out(String(decoding: bytes, as: UTF8.self))

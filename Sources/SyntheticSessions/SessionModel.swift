@@ -402,7 +402,8 @@ package struct SessionModel {
         case .button(let event, let gap):
             // Select all is refused when the tray could not hold every photo: a person sees the
             // button disabled and does something else.
-            if event == .selectAll, let limit = engine.limit, limit < engine.photoCount { return nil }
+            // A pattern, not `==`: comparing events looks their generic type's metadata up.
+            if case .selectAll = event, let limit = engine.limit, limit < engine.photoCount { return nil }
             return appEvent(event, gap: gap, windowStart: windowStart)
         case .delete(let everything):
             guard engine.mode == .selecting, sheet == nil, engine.selectedCount > 0,
@@ -671,7 +672,9 @@ package struct SessionModel {
         switch event {
         case .share, .edit:
             // Presents the chosen photos; only that a sheet is open matters here.
-            if actsOnSelection { sheet = event == .share ? .share : .edit }
+            if actsOnSelection {
+                if case .share = event { sheet = .share } else { sheet = .edit }
+            }
         case .move:
             // Moves the chosen photos elsewhere and leaves the mode: to the state, what Done does.
             if actsOnSelection { _ = engine.apply(SlotEvent.done) }

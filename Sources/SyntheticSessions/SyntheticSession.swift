@@ -76,7 +76,8 @@ package struct SyntheticSession: Sequence, IteratorProtocol {
             }
             return PhotoSlot(Int(poolTraceSlots[pooled]) - 1)
         }
-        encoder.encode(t: t, traced, newIDs: newIDs, into: &bytes)
+        // The pool hands each id out once, and the session names photos by slot only.
+        encoder.encode(t: t, traced, unseenNewIDs: newIDs, into: &bytes)
         return true
     }
 }

@@ -29,8 +29,9 @@ extension SyntheticSession {
     /// Returns the bytes written.
     ///
     /// Events are encoded from the model's slots, the photos the trace names for the first
-    /// time given by id: no id is made, hashed or looked up for the others. O(events) plus the
-    /// session's own cost; memory: the session's, one block, and the encoder's table of ids.
+    /// time given by id: no id is made, hashed or looked up for the others, and the encoder
+    /// keeps no table of ids. O(events) plus the session's own cost; memory: the session's and
+    /// one block.
     /// `progress` is called every `TraceProgressInterval.events` events.
     @discardableResult
     package mutating func writeBinary<Sink: TraceByteSink>(

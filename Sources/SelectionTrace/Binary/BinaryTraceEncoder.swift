@@ -75,14 +75,13 @@ public struct BinaryTraceEncoder: Sendable {
     public mutating func encodeHeader<Sink: TraceByteSink>(into writer: inout TraceBlockWriter<Sink>, sink: inout Sink) throws {
         writer.buffer.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
         if case .ids(let ids) = header.photos {
-            var record: [UInt8] = []
-            try appendDefinitions(
-                count: ids.count, firstSlot: 0, into: &record, forEachID: { ids.forEachID(in: $0, $1) },
-                afterRecord: { record in
-                    writer.buffer.append(contentsOf: record)
-                    record.removeAll(keepingCapacity: true)
-                    try writer.flushIfFull(to: &sink)
-                })
+            let forEachID: (Range<Int>, (UnsafeRawBufferPointer) -> Void) -> Void = { ids.forEachID(in: $0, $1) }
+            var next = 0
+            while next < ids.count {
+                next = appendDefinitionRecord(
+                    count: ids.count, from: next, firstSlot: 0, into: &writer.buffer, forEachID: forEachID)
+                try writer.flushIfFull(to: &sink)
+            }
         }
     }
 
@@ -123,6 +122,21 @@ public struct BinaryTraceEncoder: Sendable {
             precondition(isNew, "\(id) is not new to the trace")
         }
         if !newIDs.isEmpty { appendDefinitions(of: newIDs, firstSlot: firstNewSlot, into: &bytes) }
+        encode(t: t, event, into: &bytes)
+    }
+
+    /// `encode(t:_:newIDs:into:)` for a writer that knows its ids are new and never names a
+    /// photo by id afterwards (a synthetic session): the same bytes, without interning the
+    /// new ids, which would keep a table of every id and copy a listed header's on the first.
+    ///
+    /// - Precondition: as for `encode(t:_:newIDs:into:)`; afterwards only slot events are
+    ///   encoded (`encode(t:_:into:)` and this method).
+    package mutating func encode(t: Int?, _ event: SlotEvent, unseenNewIDs newIDs: [PhotoID], into bytes: inout [UInt8]) {
+        let firstNewSlot = slots.count
+        if !newIDs.isEmpty {
+            slots.handOut(definedElsewhere: newIDs.count)
+            appendDefinitions(of: newIDs, firstSlot: firstNewSlot, into: &bytes)
+        }
         encode(t: t, event, into: &bytes)
     }
 
@@ -312,38 +326,46 @@ public struct BinaryTraceEncoder: Sendable {
         count: Int, firstSlot: Int, into bytes: inout [UInt8],
         forEachID: (Range<Int>, (UnsafeRawBufferPointer) -> Void) -> Void
     ) {
-        appendDefinitions(count: count, firstSlot: firstSlot, into: &bytes, forEachID: forEachID, afterRecord: { _ in })
-    }
-
-    /// `appendDefinitions`, calling `afterRecord` with `bytes` after each record.
-    @inline(__always)
-    private mutating func appendDefinitions(
-        count: Int, firstSlot: Int, into bytes: inout [UInt8],
-        forEachID: (Range<Int>, (UnsafeRawBufferPointer) -> Void) -> Void,
-        afterRecord: (inout [UInt8]) throws -> Void
-    ) rethrows {
         var next = 0
         while next < count {
-            var end = next
-            var size = 0
-            forEachID(next..<min(count, next + Self.idsPerDefinitionRecord)) { id in
-                guard size < Self.bytesPerDefinitionRecord else { return }
-                size += id.count
-                end += 1
-            }
-            body.removeAll(keepingCapacity: true)
-            Varint.append(firstSlot + next, to: &body)
-            Varint.append(end - next, to: &body)
-            forEachID(next..<end) { id in
-                Varint.append(id.count, to: &body)
-                // As typed bytes, which an array copies with one `memcpy`, where raw ones are
-                // copied through the generic sequence path a byte at a time.
-                body.append(contentsOf: id.bindMemory(to: UInt8.self))
-            }
-            appendRecord(kind: BinaryRecordKind.idDefinitions, into: &bytes)
-            try afterRecord(&bytes)
-            next = end
+            next = appendDefinitionRecord(count: count, from: next, firstSlot: firstSlot, into: &bytes, forEachID: forEachID)
         }
+    }
+
+    /// The definition record of the ids from `next` on (of `count`, which take slots
+    /// `firstSlot...`): as many as fit in one record. Returns the position after its last id.
+    /// O(bytes of its ids): each id is copied once into `body`, in place.
+    @inline(__always)
+    private mutating func appendDefinitionRecord(
+        count: Int, from next: Int, firstSlot: Int, into bytes: inout [UInt8],
+        forEachID: (Range<Int>, (UnsafeRawBufferPointer) -> Void) -> Void
+    ) -> Int {
+        var end = next
+        var size = 0
+        var encodedSize = 0
+        forEachID(next..<min(count, next + Self.idsPerDefinitionRecord)) { id in
+            guard size < Self.bytesPerDefinitionRecord else { return }
+            size += id.count
+            encodedSize += Varint.length(of: UInt64(id.count)) + id.count
+            end += 1
+        }
+        body.removeAll(keepingCapacity: true)
+        Varint.append(firstSlot + next, to: &body)
+        Varint.append(end - next, to: &body)
+        let idsStart = body.count
+        // Each id written where it goes: appending its length and bytes went through the
+        // array's capacity and uniqueness checks twice an id, most of a header's encoding.
+        body.append(contentsOf: repeatElement(0, count: encodedSize))
+        body.withUnsafeMutableBytes { body in
+            var destination = body.baseAddress.unsafelyUnwrapped + idsStart
+            forEachID(next..<end) { id in
+                destination += Varint.write(UInt64(id.count), to: destination)
+                if let source = id.baseAddress { destination.copyMemory(from: source, byteCount: id.count) }
+                destination += id.count
+            }
+        }
+        appendRecord(kind: BinaryRecordKind.idDefinitions, into: &bytes)
+        return end
     }
 
     /// Frames `body` as a record of `kind`: length, salt, kind, body, CRC-32C.

@@ -17,6 +17,9 @@ struct SlotInterner: Sendable {
     /// Positions of numbered ids not yet appended to `explicit`: appended in one go when the
     /// table next takes an id, where one at a time costs more than the index saves.
     private var unnamedPending = 0
+    /// Slots handed out by `handOut(definedElsewhere:)` to ids this interner never saw: after
+    /// one, only a writer that holds slots may use it.
+    private var unseenSlots = 0
 
     init(countedPhotos: Int) {
         countedPrefix = countedPhotos
@@ -32,7 +35,17 @@ struct SlotInterner: Sendable {
     }
 
     /// Slots handed out so far.
-    var count: Int { countedPrefix + explicit.count + unnamedPending }
+    var count: Int { countedPrefix + explicit.count + unnamedPending + unseenSlots }
+
+    /// Hands out the next `newIDs` slots to ids the caller knows are new, without keeping
+    /// them: a writer that holds slots needs no table of ids, and adding to a listed grid's
+    /// table would copy the whole of it (the header shares it). O(1).
+    ///
+    /// - Precondition: the ids are new and distinct; nothing is interned by id afterwards.
+    mutating func handOut(definedElsewhere newIDs: Int) {
+        precondition(count + newIDs <= SlotTable.maximumCount, "no slot left for \(newIDs) new ids")
+        unseenSlots += newIDs
+    }
 
     /// The slot of `id`, handing out the next one when the id is new.
     @inline(__always)
@@ -45,6 +58,7 @@ struct SlotInterner: Sendable {
     @inline(__always)
     mutating func intern(bytes: UnsafeRawBufferPointer) -> (slot: PhotoSlot, isNew: Bool) {
         if let counted = CountedID.slot(ofBytes: bytes, countedPrefix: countedPrefix) { return (counted, false) }
+        precondition(unseenSlots == 0, "an id interned after slots were handed out unseen")
         if let number = numbered?.number(of: bytes) {
             if let slot = numbered!.slot(ofNumber: number) { return (slot, false) }
             precondition(count < SlotTable.maximumCount, "no slot left for \(String(decoding: bytes, as: UTF8.self))")

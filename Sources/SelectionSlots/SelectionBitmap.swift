@@ -205,7 +205,9 @@ public struct SelectionBitmap {
     /// Removes every slot, keeping capacity.
     ///
     /// O(C): uniquely owned chunks are cleared in place (only the non-empty ones are
-    /// written) so that later toggles do not allocate; shared ones are dropped.
+    /// written) so that later toggles do not allocate; shared ones are dropped. When the
+    /// flips are not journaled (too many), a directory a copy shares is dropped whole, none
+    /// of its chunks read: after a large Select all, O(C / 64).
     public mutating func removeAll() {
         guard count != 0 else { return }
         updateChunks(sharingWith: nil) { $0.removeAll() }
@@ -226,11 +228,25 @@ public struct SelectionBitmap {
 
     /// Makes every live slot present: the selection of "Select all".
     ///
-    /// A selection is a subset of the live slots, so this is a union with `liveSlots`; chunks
-    /// this bitmap lacks are shared with `liveSlots`, not copied. O(C) word operations,
-    /// skipping shared chunks and directories.
+    /// A selection is a subset of the live slots, so the result holds `liveSlots`' bits.
+    /// While the journal has room for the flips, this is a union with `liveSlots` that
+    /// journals them: chunks this bitmap lacks are shared, not copied; O(C) word operations,
+    /// skipping shared chunks and directories. Otherwise (a large grid) every directory of
+    /// `liveSlots` is shared whole and the journal marked incomplete: O(C / 64), no chunk read.
+    ///
+    /// - Precondition: every present slot is in `liveSlots`; checked in builds with
+    ///   `SLOTS_INTERNAL_CHECKS`.
     public mutating func selectAll(liveSlots: SelectionBitmap) {
-        formUnion(liveSlots)
+        #if SLOTS_INTERNAL_CHECKS
+        if !isSubset(of: liveSlots) { fatalError("SelectionBitmap.selectAll: a present slot is not live") }
+        #endif
+        let flips = liveSlots.count - count
+        guard flips > 0 else { return }
+        if journal.hasRoom(for: flips) {
+            formUnion(liveSlots)
+        } else {
+            updateChunks(sharingWith: liveSlots) { $0.shareDirectories(of: liveSlots) }
+        }
     }
 
     // MARK: - Grid order

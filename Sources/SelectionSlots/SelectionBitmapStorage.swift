@@ -152,6 +152,25 @@ struct SelectionBitmapStorage {
         }
     }
 
+    // MARK: - Sharing
+
+    /// Takes the bits of `other`, of which this value's are a subset, by sharing each of its
+    /// directories whole, without journaling the flips (the journal is marked incomplete):
+    /// the body of a large `SelectionBitmap.selectAll(liveSlots:)`. O(C / 64); no chunk is
+    /// read, so the count is `other`'s.
+    ///
+    /// - Precondition: every slot present here is present in `other`.
+    mutating func shareDirectories(of other: SelectionBitmap) {
+        // Read from the stored property, never kept in a local, as in `removeAll()`.
+        if uniqueJournal().isComplete { journal.markIncomplete() }
+        if other.directories.count > directories.count { reserveCapacity(other.slotCapacity) }
+        for directoryIndex in other.directories.indices where directories[directoryIndex] !== other.directories[directoryIndex] {
+            replaceDirectory(at: directoryIndex, with: other.directories[directoryIndex])
+        }
+        // Directories past `other`'s hold no slot, as `other` holds none there.
+        count = other.count
+    }
+
     // MARK: - Clearing
 
     /// Removes every slot, keeping capacity: the body of `SelectionBitmap.removeAll()`.
@@ -159,7 +178,17 @@ struct SelectionBitmapStorage {
         // The journal is read from the stored property, never kept in a local: a local
         // reference would make `uniqueDirectory` fork it a second time.
         if !uniqueJournal().hasRoom(for: count) { journal.markIncomplete() }
-        for directoryIndex in directories.indices where !directories[directoryIndex].isEmpty {
+        // Without flips to journal, a directory that a copy shares (Select all shares the live
+        // slots' whole) makes way for an empty one, where copying it to drop its chunks one by
+        // one would read each of them. The empty ones replacing them share one object.
+        var emptyDirectory: SelectionBitmapDirectory?
+        for directoryIndex in directories.indices {
+            if !journal.isComplete && !isDirectoryUnique(at: directoryIndex) {
+                if emptyDirectory == nil { emptyDirectory = SelectionBitmapDirectory.makeEmpty() }
+                replaceDirectory(at: directoryIndex, with: emptyDirectory.allocated)
+                continue
+            }
+            if directories[directoryIndex].isEmpty { continue }
             let directory = uniqueDirectory(at: directoryIndex)
             for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount
             where directory.population(ofChunkAt: chunkIndex) != 0 {

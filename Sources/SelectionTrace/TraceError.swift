@@ -12,13 +12,13 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// (events and bookkeeping alike); nil when the damage is in the file header.
     public var record: Int?
 
-    public init(line: Int, message: String) {
+    @_spi(GridSimInternals) public init(line: Int, message: String) {
         self.line = line
         self.message = message
     }
 
     /// An error in a binary trace, at `byteOffset`, in record `record` (nil: the file header).
-    public init(byteOffset: Int, record: Int?, message: String) {
+    @_spi(GridSimInternals) public init(byteOffset: Int, record: Int?, message: String) {
         self.line = 0
         self.message = message
         self.byteOffset = byteOffset

@@ -160,11 +160,11 @@ final class ByteSource {
 }
 
 /// Reading a trace file failed part way (an I/O error, not damage in the trace).
-public struct TraceReadError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var code: Int32
+@_spi(GridSimInternals) public struct TraceReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    @_spi(GridSimInternals) public var path: String
+    @_spi(GridSimInternals) public var code: Int32
 
-    public var description: String {
+    @_spi(GridSimInternals) public var description: String {
         "\(path): read failed: \(String(cString: strerror(code)))"
     }
 }

@@ -1,5 +1,5 @@
 /// Why a trace cannot be written.
-public enum TraceOutputError: Error, Hashable, Sendable, CustomStringConvertible {
+@_spi(GridSimInternals) public enum TraceOutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The output exists and replacing it was not asked for.
     case exists(String)
     /// The output (or its temporary file beside it) cannot be created.
@@ -11,7 +11,7 @@ public enum TraceOutputError: Error, Hashable, Sendable, CustomStringConvertible
     /// The recorder was used after `close()`.
     case closed(String)
 
-    public var description: String {
+    @_spi(GridSimInternals) public var description: String {
         switch self {
         case .exists(let path): "\(path) exists; pass --force to replace it"
         case .cannotCreate(let path, let reason): "\(path): cannot create: \(reason)"

@@ -6,7 +6,6 @@ let package = Package(
     products: [
         .executable(name: "gridsim", targets: ["gridsim"]),
         .executable(name: "gridsim-bench", targets: ["gridsim-bench"]),
-        .library(name: "SelectionSlots", targets: ["SelectionSlots"]),
         .library(name: "SelectionCore", targets: ["SelectionCore"]),
         .library(name: "SelectionTrace", targets: ["SelectionTrace"]),
         .library(name: "BenchmarkKit", targets: ["BenchmarkKit"]),
@@ -17,7 +16,8 @@ let package = Package(
     ],
     targets: [
         // The slot collections: photo ids to slots, the grid's order of slots, the selection
-        // bitmap with its snapshots and journal, the grid diff. Knows nothing of events.
+        // bitmap with its snapshots and journal, the grid diff. Knows nothing of events. GridSim's
+        // own: no product offers it and no module re-exports it.
         .target(
             name: "SelectionSlots",
             swiftSettings: [
@@ -25,13 +25,17 @@ let package = Package(
                 // release build given `-Xswiftc -DSLOTS_INTERNAL_CHECKS`.
                 .define("SLOTS_INTERNAL_CHECKS", .when(configuration: .debug))
             ]),
-        // Domain: events, state, the reducer(s) and what a person sees.
+        // Domain: events, state, the reducer(s) and what a person sees. Public: the events,
+        // steps, effects, announcements and state an adapter speaks; the engines are
+        // `@_spi(GridSimInternals)` (docs/architecture.md, "What is public").
         .target(name: "SelectionCore", dependencies: ["SelectionSlots"]),
         // Seeded generators (SplitMix64, xoshiro256**) and the bounded draws written out: the
         // one source of randomness of sessions, property traces, workloads and tests.
         .target(name: "SeededRandom"),
-        // Traces: the JSON Lines codec and replay.
-        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "SeededRandom", "CCRC32C"]),
+        // Traces: the JSON Lines codec and replay. Public: a trace in memory, read from and
+        // written as text, and its errors; the codecs, replay and recording are
+        // `@_spi(GridSimInternals)`.
+        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "SelectionSlots", "SeededRandom", "CCRC32C"]),
         // CRC-32C with the SSE4.2 instruction, chosen at run time; software fallback in Swift.
         .target(name: "CCRC32C"),
 
@@ -41,7 +45,8 @@ let package = Package(
         // mixes, PhotoKit-style ids, a library that keeps its size), as events and as pointer
         // input; what `gridsim generate`, `record --from synthetic` and `explore` play.
         .target(
-            name: "SyntheticSessions", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom", "GestureInput"]),
+            name: "SyntheticSessions",
+            dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom", "GestureInput"]),
 
         // Load exploration: sweeps of grid size × workload × engine, fits, plots, reports.
         .target(
@@ -49,7 +54,7 @@ let package = Package(
             dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "SyntheticSessions", "BenchmarkTiming"]),
 
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
-        .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom"]),
+        .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
 
         // The kit for other packages' selection code: an adapter protocol, conformance cases,
         // differential property runs and trace folders. Links nothing an app's tests cannot.
@@ -62,7 +67,7 @@ let package = Package(
         // Pure Swift, so the kit can link it.
         .target(
             name: "TraceView",
-            dependencies: ["SelectionCore", "SelectionTrace", "GestureInput"],
+            dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "GestureInput"],
             // The page's markup, style sheet and script, compiled in as bytes so that a page
             // needs no file beside the binary (`gridsim` stays one self-contained file).
             resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]
@@ -83,13 +88,13 @@ let package = Package(
         .target(
             name: "GridSimBenchmarks",
             dependencies: [
-                "SelectionCore", "SelectionTrace", "GestureInput", "SyntheticSessions", "PropertyTesting", "BenchmarkKit",
-                "SeededRandom", "CRoaring", "CommandLineKit",
+                "SelectionCore", "SelectionSlots", "SelectionTrace", "GestureInput", "SyntheticSessions", "PropertyTesting",
+                "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit",
             ],
             path: "Benchmarks/GridSimBenchmarks"
         ),
         // The kit's benchmark half: an adapter as a subject of GridSim's suites, with their gate.
-        .target(name: "GridSimKitBenchmarks", dependencies: ["GridSimKit", "GridSimBenchmarks"]),
+        .target(name: "GridSimKitBenchmarks", dependencies: ["GridSimKit", "SelectionCore", "GridSimBenchmarks"]),
         .executableTarget(
             name: "gridsim-bench",
             dependencies: ["GridSimBenchmarks"],
@@ -101,8 +106,8 @@ let package = Package(
         .target(
             name: "GridSimCLI",
             dependencies: [
-                "SelectionCore", "SelectionTrace", "PropertyTesting", "GestureInput", "SyntheticSessions", "Exploration",
-                "CommandLineKit", "TraceView",
+                "SelectionCore", "SelectionSlots", "SelectionTrace", "PropertyTesting", "GestureInput", "SyntheticSessions",
+                "Exploration", "CommandLineKit", "TraceView",
             ]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
@@ -110,25 +115,26 @@ let package = Package(
         .testTarget(
             name: "SelectionSlotsTests", dependencies: ["SelectionSlots", "SeededRandom", "TestSupport"],
             swiftSettings: [.define("SLOTS_INTERNAL_CHECKS", .when(configuration: .debug))]),
-        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "SeededRandom", "TestSupport"]),
-        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionTrace", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "SelectionSlots", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom", "TestSupport"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),
         .testTarget(
             name: "SyntheticSessionsTests",
-            dependencies: ["SyntheticSessions", "GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),
+            dependencies: ["SyntheticSessions", "GestureInput", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(
             name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace", "SeededRandom"]),
         .testTarget(
             name: "GridSimCLITests",
             dependencies: [
-                "GridSimCLI", "SelectionCore", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport", "CommandLineKit",
-                "GestureInput", "SyntheticSessions", "TraceView",
+                "GridSimCLI", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport",
+                "CommandLineKit", "GestureInput", "SyntheticSessions", "TraceView",
             ]),
         .testTarget(
             name: "BenchmarkKitTests",
             dependencies: [
-                "BenchmarkKit", "GridSimBenchmarks", "SyntheticSessions", "SeededRandom", "TestSupport", "CommandLineKit",
+                "BenchmarkKit", "GridSimBenchmarks", "SelectionSlots", "SyntheticSessions", "SeededRandom", "TestSupport",
+                "CommandLineKit",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(

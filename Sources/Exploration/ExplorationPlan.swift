@@ -1,5 +1,5 @@
 import GestureInput
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// What a load exploration sweeps: grid sizes × workloads × engines, one cell each.
 ///

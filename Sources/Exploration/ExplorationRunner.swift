@@ -1,7 +1,7 @@
 import BenchmarkTiming
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
 
 /// Measures the cells of a plan: for each, a synthetic session's events are generated first

@@ -1,6 +1,6 @@
 import Foundation
 import GestureInput
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
 
 /// The files an exploration writes: CSV and JSON (the data), an SVG plot and a Markdown report.

@@ -1,8 +1,8 @@
 import CommandLineKit
 import Foundation
 import PropertyTesting
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// `gridsim check TRACE`: every property on one trace, for a bug report. The work is
 /// `TraceChecking.check`; this adds the arguments, the file and the exit codes.

@@ -1,6 +1,6 @@
 import CommandLineKit
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// `gridsim convert IN OUT`: a trace from one format to the other (or the same), streaming.
 enum ConvertCommand: SubcommandDefinition {

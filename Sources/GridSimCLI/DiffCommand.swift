@@ -1,6 +1,7 @@
 import CommandLineKit
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// `gridsim diff TRACE --from I --to J`: what changed between two steps of a trace.
 enum DiffCommand: SubcommandDefinition {

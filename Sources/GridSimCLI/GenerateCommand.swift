@@ -2,7 +2,7 @@ import CommandLineKit
 import Foundation
 import GestureInput
 import PropertyTesting
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
 
 /// `gridsim generate`: a synthetic user session as a trace, semantic or two-layer; text, or

@@ -1,7 +1,7 @@
 import CommandLineKit
 import Foundation
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// `gridsim inspect TRACE`: what a trace holds and whether it is damaged, without replaying it.
 enum InspectCommand: SubcommandDefinition {

@@ -1,5 +1,5 @@
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Where `gridsim generate` writes its trace: a file or standard output. The library hands
 /// over blocks of about 64 KiB, so a trace of millions of lines is written as it is made,

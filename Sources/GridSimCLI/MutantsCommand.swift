@@ -1,8 +1,8 @@
 import CommandLineKit
 import Foundation
 import PropertyTesting
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// `gridsim mutants`: the properties against every planted bug of the catalogue, to show
 /// that they find each class of bug. The work is `MutantHunt.hunt`; this adds the arguments,

@@ -1,6 +1,6 @@
 import Foundation
 import GestureInput
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Reads a two-layer trace for `gridsim replay --input pointer`: the semantic events are
 /// re-derived from the raw pointer layer through the recogniser (docs/pointer-traces.md).

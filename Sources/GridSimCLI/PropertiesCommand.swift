@@ -1,8 +1,8 @@
 import CommandLineKit
 import Foundation
 import PropertyTesting
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// `gridsim properties`: generated traces against every property, as the tests run them.
 enum PropertiesCommand: SubcommandDefinition {

@@ -1,7 +1,7 @@
 import CommandLineKit
 import Foundation
 import PropertyTesting
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
 
 /// `gridsim record OUT`: records a session into a trace as it happens, with a bounded loss

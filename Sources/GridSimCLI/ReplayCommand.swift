@@ -1,5 +1,5 @@
 import CommandLineKit
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// `gridsim replay TRACE`: what a trace does, step by step.
 enum ReplayCommand: SubcommandDefinition {

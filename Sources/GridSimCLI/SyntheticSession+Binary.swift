@@ -1,5 +1,5 @@
 import GestureInput
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
 
 extension SyntheticSession {

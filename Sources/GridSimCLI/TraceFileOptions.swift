@@ -1,6 +1,6 @@
 import CommandLineKit
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// What convert, inspect and record share: the reader limits as options, the checks made on
 /// an output path before anything is written, and progress for long runs.

@@ -1,5 +1,5 @@
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 extension TraceLoading {
     /// A trace to stream for a command that reads it more than once (`replay`): the file

@@ -1,6 +1,6 @@
 import CommandLineKit
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Reads a whole trace for a command, turning every failure into the message and exit code a
 /// script expects: 66 for a file that cannot be opened, 65 for a malformed trace. Messages

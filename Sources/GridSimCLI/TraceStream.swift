@@ -1,6 +1,6 @@
 import Foundation
 import PropertyTesting
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A trace file opened for streaming: its header, its events to come, and what progress and
 /// warnings need. Opening checks what `TraceLoading.load` checks, with the same messages.

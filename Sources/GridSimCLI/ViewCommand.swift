@@ -1,8 +1,8 @@
 import CommandLineKit
 import Foundation
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import TraceView
 
 /// `gridsim view TRACE`: one self-contained HTML page that replays a trace step by step in

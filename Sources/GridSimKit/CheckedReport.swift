@@ -1,5 +1,6 @@
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A replay report checked in beside a trace (`NAME.report.json`, SPEC.md section 5, as
 /// `gridsim replay --json` writes it), read as the expectation an adapter is compared with.

@@ -1,5 +1,5 @@
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// One named check of an adapter against SPEC.md: a row of an event table, or a trace.
 ///

@@ -1,4 +1,4 @@
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A conformance case that an adapter fails: the case, and the first difference (the step,
 /// the event, what was expected and what the adapter gave), or why the case could not run.

@@ -1,4 +1,4 @@
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The failure of a property run: the generated trace on which the adapter first differs
 /// from the reference model, shrunk, with the seed that reproduces it.

@@ -1,4 +1,6 @@
 import Foundation
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import TraceView
 
 /// The view page of a trace an adapter fails on (`gridsim view`'s page, from TraceView), with

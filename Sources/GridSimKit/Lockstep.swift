@@ -1,4 +1,5 @@
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// An adapter and the reference model side by side, one event at a time, compared after
 /// every step in everything the adapter exposes.

@@ -1,6 +1,6 @@
 import Foundation
 import PropertyTesting
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A differential property run: generated traces replayed into your adapter and into the
 /// reference model side by side, compared after every step in everything the adapter

@@ -1,5 +1,5 @@
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Where GridSim's scenario traces are: `Traces/` at the root of GridSim's checkout.
 ///

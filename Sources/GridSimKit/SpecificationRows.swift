@@ -1,4 +1,4 @@
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Every row of SPEC.md's event tables (sections 2 and 6) as a short scripted trace whose last
 /// event is the row's: the events before it (`given`) only reach the row's state.

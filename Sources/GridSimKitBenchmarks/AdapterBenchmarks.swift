@@ -1,6 +1,7 @@
 import Foundation
 import GridSimBenchmarks
 import GridSimKit
+@_spi(GridSimInternals) import SelectionCore
 
 /// One adapter to benchmark, under the name its reports and baselines use.
 public struct AdapterSubject: Sendable {

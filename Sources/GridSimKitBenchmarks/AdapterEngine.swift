@@ -1,4 +1,5 @@
 import GridSimKit
+@_spi(GridSimInternals) import SelectionCore
 
 /// An adapter seen as a `SelectionEngine`, which is what GridSim's benchmark suites drive.
 ///

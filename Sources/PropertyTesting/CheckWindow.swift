@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The steps since a checkpoint, with copies of both engines taken there: what lets a later
 /// checkpoint that finds whole states wrong name the step that made them so.

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// An engine under test as a streaming check sees it: besides SPEC.md's state, the fast
 /// engine that holds it, from which the check reads what a step changed (the selection's

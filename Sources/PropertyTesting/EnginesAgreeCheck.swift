@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// `engines-agree`: the engine under test equals the reference model on every step.
 ///

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 extension GridEvent where Photo == PhotoID {
     /// Every photo the event names, in the order it names them: the one it acts on (the tray

@@ -1,5 +1,6 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// What a fast engine's state is made of, without its id table: the part a snapshot shares
 /// copy-on-write. Holding one costs what the running engine writes afterwards (the chunks and

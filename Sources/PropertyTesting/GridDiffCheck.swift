@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// `grid-diff`: the grid diff between two snapshots, applied to the earlier order, gives the
 /// later one.

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// `invariants`: SPEC.md section 1's invariants hold after every step, in both engines.
 ///

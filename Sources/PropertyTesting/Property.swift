@@ -1,6 +1,6 @@
 import Foundation
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Why a trace breaks a property, and at which step (1-based; nil when it is not one step's).
 package struct PropertyFailure: Error, Hashable, Sendable, CustomStringConvertible {

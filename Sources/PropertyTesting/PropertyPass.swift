@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// One pass of properties over a trace, for one engine under test: the engines the properties
 /// need run in lockstep, each step is checked as it is applied, and whole states are compared

@@ -1,7 +1,7 @@
 import Foundation
 import SeededRandom
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Runs properties over generated traces; a failure is shrunk and can be written out as a
 /// regression trace.

@@ -1,5 +1,6 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Minimises a trace that fails a property: cuts it after the failing step, shrinks the grid,
 /// drops the leading events it does not need (a bisection), then drops whole drags (or every

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// `snapshot-diff`: the selection diff between two snapshots, applied to the earlier, gives
 /// the later.

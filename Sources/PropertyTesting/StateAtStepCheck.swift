@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// `state-at-step`: `EventStore.state(at: n)` equals a fresh replay of the first n events.
 ///

@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// One step as the per-step checks of `invariants` and `engines-agree` read it: what both
 /// engines returned, and what the step touched. Everything here is the size of what the step

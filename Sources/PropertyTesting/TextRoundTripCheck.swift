@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// `text-round-trip`: writing a trace as text and reading it back gives the same trace.
 ///

@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Checks properties on a trace in one pass, event by event, so that memory stays bounded by
 /// the grid (a few states and the steps since the last checkpoint), whatever the trace's

@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Where a check reads events from: a trace reader of either format, or a trace in memory.
 package protocol TraceEventSource {

@@ -1,6 +1,7 @@
 import SeededRandom
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Generates grids and gesture streams for property tests, biased toward the cases where
 /// selection code breaks: a long press on a chosen photo, taps on unknown photos and on photos

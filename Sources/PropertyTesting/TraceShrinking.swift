@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// What `gridsim shrink` does, as a library function: find the property a trace fails and
 /// shrink the trace while it still fails it. The command adds only the arguments, the files

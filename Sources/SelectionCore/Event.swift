@@ -1,3 +1,5 @@
+import SelectionSlots
+
 /// Something a person (or the photo library) does to the grid. See SPEC.md section 2.
 ///
 /// Generic over how a photo is named: by id at the edge (`Event`), by slot inside the fast

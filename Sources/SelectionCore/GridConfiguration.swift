@@ -1,23 +1,25 @@
-/// How a session starts: the grid, the limit and the Reduce Motion setting (a trace's header).
-public struct GridConfiguration: Hashable, Sendable {
-    /// The photos of the grid, in grid order, without duplicates.
-    public var photos: PhotoList
-    /// The most photos that may be chosen, as given; `effectiveLimit` clamps it.
-    public var limit: Int?
-    public var reduceMotion: Bool
+import SelectionSlots
 
-    public init(photos: PhotoList, limit: Int? = nil, reduceMotion: Bool = false) {
+/// How a session starts: the grid, the limit and the Reduce Motion setting (a trace's header).
+@_spi(GridSimInternals) public struct GridConfiguration: Hashable, Sendable {
+    /// The photos of the grid, in grid order, without duplicates.
+    @_spi(GridSimInternals) public var photos: PhotoList
+    /// The most photos that may be chosen, as given; `effectiveLimit` clamps it.
+    @_spi(GridSimInternals) public var limit: Int?
+    @_spi(GridSimInternals) public var reduceMotion: Bool
+
+    @_spi(GridSimInternals) public init(photos: PhotoList, limit: Int? = nil, reduceMotion: Bool = false) {
         self.photos = photos
         self.limit = limit
         self.reduceMotion = reduceMotion
     }
 
     /// The limit clamped to at least 1, as SPEC.md section 1 says.
-    public var effectiveLimit: Int? {
+    @_spi(GridSimInternals) public var effectiveLimit: Int? {
         limit.map { max(1, $0) }
     }
 
-    public var animationStyle: AnimationStyle {
+    @_spi(GridSimInternals) public var animationStyle: AnimationStyle {
         reduceMotion ? .none : .snappy
     }
 }

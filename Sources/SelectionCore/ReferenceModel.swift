@@ -27,7 +27,7 @@
 ///   the previous one (a finger moving a photo at a time costs a step or two), then O(range +
 ///   base picks) with hashing to set the selection from the drag's base;
 /// - `photos` and `picks`: O(N) and O(picks), naming each number.
-public struct ReferenceModel: SelectionEngine, Sendable {
+@_spi(GridSimInternals) public struct ReferenceModel: SelectionEngine, Sendable {
     /// A photo's name inside the model: the order in which the model met its id.
     typealias Number = UInt32
 
@@ -44,10 +44,10 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     /// The grid's photos as a set, for membership tests; always `Set(grid)`, kept so by every
     /// change of `grid`.
     private var inGrid: Set<Number>
-    public private(set) var mode: Mode = .browsing
-    public private(set) var sheet: Sheet?
-    public let limit: Int?
-    public let reduceMotion: Bool
+    @_spi(GridSimInternals) public private(set) var mode: Mode = .browsing
+    @_spi(GridSimInternals) public private(set) var sheet: Sheet?
+    @_spi(GridSimInternals) public let limit: Int?
+    @_spi(GridSimInternals) public let reduceMotion: Bool
     private var selection: Set<Number> = []
     /// The chosen photos in the order they were picked.
     private var pickOrder: [Number] = []
@@ -71,7 +71,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     /// takes about 0.1 ms and the pass 25 ms.
     static let scanLimit = 32
 
-    public init(configuration: GridConfiguration) {
+    @_spi(GridSimInternals) public init(configuration: GridConfiguration) {
         let ids = configuration.photos.ids
         names = []
         names.reserveCapacity(ids.count)
@@ -90,14 +90,14 @@ public struct ReferenceModel: SelectionEngine, Sendable {
         reduceMotion = configuration.reduceMotion
     }
 
-    public var photoCount: Int { grid.count }
-    public var selectedCount: Int { selection.count }
-    public func contains(_ photo: PhotoID) -> Bool { gridNumber(of: photo) != nil }
-    public func isSelected(_ photo: PhotoID) -> Bool { numbers[photo].map(selection.contains) ?? false }
-    public var photos: [PhotoID] { grid.map { name(of: $0) } }
-    public var picks: [PhotoID] { pickOrder.map { name(of: $0) } }
-    public var selectedPhotos: [PhotoID] { positions(of: selection).map { name(of: grid[$0]) } }
-    public var isDragging: Bool { drag != nil }
+    @_spi(GridSimInternals) public var photoCount: Int { grid.count }
+    @_spi(GridSimInternals) public var selectedCount: Int { selection.count }
+    @_spi(GridSimInternals) public func contains(_ photo: PhotoID) -> Bool { gridNumber(of: photo) != nil }
+    @_spi(GridSimInternals) public func isSelected(_ photo: PhotoID) -> Bool { numbers[photo].map(selection.contains) ?? false }
+    @_spi(GridSimInternals) public var photos: [PhotoID] { grid.map { name(of: $0) } }
+    @_spi(GridSimInternals) public var picks: [PhotoID] { pickOrder.map { name(of: $0) } }
+    @_spi(GridSimInternals) public var selectedPhotos: [PhotoID] { positions(of: selection).map { name(of: grid[$0]) } }
+    @_spi(GridSimInternals) public var isDragging: Bool { drag != nil }
 
     /// `state.invariantViolations()`, checked on the model's numbers rather than its ids: the
     /// model names each id once, so its numbers repeat exactly where the ids would. O(N)
@@ -110,7 +110,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     }
 
     /// The photo at `position` in the grid, for `0 ..< photoCount`. O(1).
-    public func photo(at position: Int) -> PhotoID { name(of: grid[position]) }
+    @_spi(GridSimInternals) public func photo(at position: Int) -> PhotoID { name(of: grid[position]) }
 
     private func name(of number: Number) -> PhotoID { names[Int(number)] }
 
@@ -122,7 +122,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
 
     private var animation: Effect { .animation(reduceMotion ? .none : .snappy) }
 
-    public mutating func apply(_ event: Event) -> Step {
+    @_spi(GridSimInternals) public mutating func apply(_ event: Event) -> Step {
         switch event {
         case .dragMoved(let photo):
             return dragMoved(to: photo)
@@ -492,7 +492,7 @@ public struct ReferenceModel: SelectionEngine, Sendable {
     /// pushing right the earlier ones at or after that position.
     ///
     /// O(m²) integer steps for m insertions; the grid itself is not touched.
-    public static func finalPositions(of inserted: [Insertion], intoCount count: Int) -> [Int] {
+    @_spi(GridSimInternals) public static func finalPositions(of inserted: [Insertion], intoCount count: Int) -> [Int] {
         var positions: [Int] = []
         positions.reserveCapacity(inserted.count)
         for insertion in inserted {

@@ -16,7 +16,7 @@ public enum Mode: String, Hashable, Sendable {
 /// The reference model and faster engines conform, so that one test suite and one command
 /// line serve them all. Projections (title, toolbar, tray, accessibility values) are derived
 /// from these requirements once, in an extension, so every engine shows the same thing.
-public protocol SelectionEngine {
+@_spi(GridSimInternals) public protocol SelectionEngine {
     /// A session in browsing mode, nothing chosen, over the configured grid.
     init(configuration: GridConfiguration)
 
@@ -45,13 +45,13 @@ public protocol SelectionEngine {
 
 extension SelectionEngine {
     /// Applies every event in order and returns their steps.
-    public mutating func apply<Events: Sequence>(_ events: Events) -> [Step] where Events.Element == Event {
+    @_spi(GridSimInternals) public mutating func apply<Events: Sequence>(_ events: Events) -> [Step] where Events.Element == Event {
         events.map { apply($0) }
     }
 
     /// Everything observable about the state, as one comparable value. Without a limit, pick
     /// order is not observable, so `picks` is the selection in grid order.
-    public var state: SelectionState {
+    @_spi(GridSimInternals) public var state: SelectionState {
         let selection = selectedPhotos
         return SelectionState(
             mode: mode, photos: photos, selection: selection, picks: limit == nil ? selection : picks,
@@ -59,20 +59,20 @@ extension SelectionEngine {
     }
 
     /// The app bar title.
-    public var title: String { Mode.title(mode, selectedCount: selectedCount) }
+    @_spi(GridSimInternals) public var title: String { Mode.title(mode, selectedCount: selectedCount) }
 
     /// The toolbar shown while selecting; nil while browsing (the tab bar is back).
-    public var toolbar: Toolbar? {
+    @_spi(GridSimInternals) public var toolbar: Toolbar? {
         mode == .selecting ? Toolbar(actionsEnabled: selectedCount >= 1) : nil
     }
 
     /// The tray of a picker with a limit; nil when no limit is set.
-    public var tray: Tray? {
+    @_spi(GridSimInternals) public var tray: Tray? {
         limit.map { Tray(photos: picks, limit: $0) }
     }
 
     /// A photo's accessibility value: `Selected` or `Not selected` while selecting, else empty.
-    public func accessibilityValue(for photo: PhotoID) -> String {
+    @_spi(GridSimInternals) public func accessibilityValue(for photo: PhotoID) -> String {
         guard mode == .selecting else { return "" }
         return isSelected(photo) ? "Selected" : "Not selected"
     }
@@ -97,15 +97,15 @@ public struct Toolbar: Hashable, Sendable {
 }
 
 /// The picker tray: chosen photos in pick order and the counter.
-public struct Tray: Hashable, Sendable {
-    public var photos: [PhotoID]
-    public var limit: Int
+@_spi(GridSimInternals) public struct Tray: Hashable, Sendable {
+    @_spi(GridSimInternals) public var photos: [PhotoID]
+    @_spi(GridSimInternals) public var limit: Int
 
-    public init(photos: [PhotoID], limit: Int) {
+    @_spi(GridSimInternals) public init(photos: [PhotoID], limit: Int) {
         self.photos = photos
         self.limit = limit
     }
 
     /// `N of L photos`
-    public var counter: String { "\(photos.count) of \(limit) photos" }
+    @_spi(GridSimInternals) public var counter: String { "\(photos.count) of \(limit) photos" }
 }

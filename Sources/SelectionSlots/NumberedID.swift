@@ -60,7 +60,7 @@ public struct NumberedID: Hashable, Sendable {
     }
 
     /// The id these bytes spell, if numbered (see `parse(_:)`).
-    public static func parse(_ id: PhotoID) -> NumberedID? {
+    public static func parse(_ id: String) -> NumberedID? {
         var id = id
         return id.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
@@ -82,7 +82,7 @@ public struct NumberedID: Hashable, Sendable {
 
     /// The id as a string: the bytes `parse(_:)` read. O(1), no allocation (at most 17 bytes,
     /// which a small string holds inline).
-    public var text: PhotoID {
+    public var text: String {
         withBytes { String(decoding: $0, as: UTF8.self) }
     }
 

@@ -63,7 +63,7 @@ public struct NumberedIDTable: Sendable {
     // MARK: - Reading
 
     /// The id at `position`. O(log runs).
-    public subscript(position: Int) -> PhotoID {
+    public subscript(position: Int) -> String {
         switch holding(at: position) {
         case .table(let position): table[position]
         case .numbered(let id): id.text

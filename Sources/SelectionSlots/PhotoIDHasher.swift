@@ -103,7 +103,7 @@ public struct PhotoIDHasher: Hashable, Sendable {
 
     /// The hash of `id`'s UTF-8 bytes. O(length); no allocation for a native string.
     @inlinable
-    public func hash(_ id: PhotoID) -> UInt64 {
+    public func hash(_ id: String) -> UInt64 {
         var id = id
         return id.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
     }

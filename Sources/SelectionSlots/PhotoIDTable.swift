@@ -47,7 +47,7 @@ public struct PhotoIDTable: Sendable {
     }
 
     /// A table of `ids` in order, repeats kept (see `duplicateCount`). O(total length).
-    public init(_ ids: some Sequence<PhotoID>, hasher: PhotoIDHasher = .process) {
+    public init(_ ids: some Sequence<String>, hasher: PhotoIDHasher = .process) {
         self.init(hasher: hasher)
         reserveCapacity(ids.underestimatedCount)
         for id in ids { appendAllowingDuplicate(id) }
@@ -75,7 +75,7 @@ public struct PhotoIDTable: Sendable {
     // MARK: - Reading
 
     /// The id at `position`, as a string (built on demand). O(length).
-    public subscript(position: Int) -> PhotoID {
+    public subscript(position: Int) -> String {
         withBytes(at: position) { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -111,7 +111,7 @@ public struct PhotoIDTable: Sendable {
     }
 
     /// The first position of `id`, or nil. One hash of its UTF-8 bytes and a probe.
-    public func position(of id: PhotoID) -> Int? {
+    public func position(of id: String) -> Int? {
         var id = id
         return id.withUTF8 { position(of: UnsafeRawBufferPointer($0)) }
     }
@@ -134,7 +134,7 @@ public struct PhotoIDTable: Sendable {
 
     /// `insert` of a string's UTF-8 bytes.
     @discardableResult
-    public mutating func insert(_ id: PhotoID) -> (position: Int, isNew: Bool) {
+    public mutating func insert(_ id: String) -> (position: Int, isNew: Bool) {
         var id = id
         return id.withUTF8 { insert(UnsafeRawBufferPointer($0)) }
     }
@@ -224,7 +224,7 @@ public struct PhotoIDTable: Sendable {
 
     /// `appendAllowingDuplicate` of a string's UTF-8 bytes.
     @discardableResult
-    public mutating func appendAllowingDuplicate(_ id: PhotoID) -> (position: Int, earlier: Int?) {
+    public mutating func appendAllowingDuplicate(_ id: String) -> (position: Int, earlier: Int?) {
         var id = id
         return id.withUTF8 { appendAllowingDuplicate(UnsafeRawBufferPointer($0)) }
     }
@@ -372,7 +372,7 @@ extension PhotoIDTable: RandomAccessCollection {
 }
 
 extension PhotoIDTable: ExpressibleByArrayLiteral {
-    public init(arrayLiteral ids: PhotoID...) {
+    public init(arrayLiteral ids: String...) {
         self.init(ids)
     }
 }

@@ -3,13 +3,13 @@
 /// An explicit list is a `PhotoIDTable`: the ids' bytes stored once, indexed, so that the
 /// table a reader built while checking a header for repeats is the one the engine uses.
 /// `.ids(["a", "b"])` and `.ids(someStrings)` build one; `case .ids(let ids)` binds it (a
-/// random-access collection of `PhotoID`).
+/// random-access collection of id strings).
 public enum PhotoList: Hashable, Sendable {
     case count(Int)
     case ids(PhotoIDTable)
 
     /// An explicit list of `ids`, in order, repeats kept. O(total length): each id hashed once.
-    public static func ids(_ ids: [PhotoID]) -> PhotoList {
+    public static func ids(_ ids: [String]) -> PhotoList {
         .ids(PhotoIDTable(ids))
     }
 
@@ -22,7 +22,7 @@ public enum PhotoList: Hashable, Sendable {
 
     /// The ids in grid order. For `.count(N)` this builds N strings, for `.ids` one string
     /// per id: fine for the reference model, not for a fast engine.
-    public var ids: [PhotoID] {
+    public var ids: [String] {
         switch self {
         case .count(let n): n <= 0 ? [] : (1...n).map { String($0) }
         case .ids(let ids): Array(ids)

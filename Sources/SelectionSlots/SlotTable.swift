@@ -73,7 +73,7 @@ public struct SlotTable: Sendable {
     /// The slot of `id`, or nil when it was never interned.
     ///
     /// O(length of id) for a counted id, one hash and up to two probes otherwise.
-    public func slot(for id: PhotoID) -> PhotoSlot? {
+    public func slot(for id: String) -> PhotoSlot? {
         if let counted = countedSlot(for: id) { return counted }
         var contiguous = id
         return contiguous.withUTF8 { utf8 in
@@ -94,7 +94,7 @@ public struct SlotTable: Sendable {
     /// Amortised O(length of id): one hash, up to two probes, and for a new id one append of
     /// its bytes.
     @discardableResult
-    public mutating func intern(_ id: PhotoID) -> (slot: PhotoSlot, isNew: Bool) {
+    public mutating func intern(_ id: String) -> (slot: PhotoSlot, isNew: Bool) {
         if let counted = countedSlot(for: id) { return (counted, false) }
         var contiguous = id
         return contiguous.withUTF8 { utf8 in
@@ -111,7 +111,7 @@ public struct SlotTable: Sendable {
     ///
     /// O(1) plus building the string; a counted slot renders its decimal id, which for up to
     /// 15 digits needs no allocation (Swift stores such small strings inline).
-    public func id(for slot: PhotoSlot) -> PhotoID {
+    public func id(for slot: PhotoSlot) -> String {
         let index = slot.index
         if index < countedPrefix { return String(index + 1) }
         precondition(index < count, "slot \(slot.rawValue) was never handed out")
@@ -124,18 +124,18 @@ public struct SlotTable: Sendable {
     /// Inlinable, so that another module's sequence becomes an array where it is known and
     /// the names come from `ids(for:)` of an array, compiled here with `id(for:)` inlined.
     @inlinable
-    public func ids(for slots: some Sequence<PhotoSlot>) -> [PhotoID] {
+    public func ids(for slots: some Sequence<PhotoSlot>) -> [String] {
         ids(for: Array(slots))
     }
 
     /// The ids of `slots`, in the same order. O(slots).
-    public func ids(for slots: [PhotoSlot]) -> [PhotoID] {
+    public func ids(for slots: [PhotoSlot]) -> [String] {
         slots.map { id(for: $0) }
     }
 
     /// The slot of `id` when it is one of `"1"` … `"countedPrefix"` exactly as `String(_:)`
     /// writes it (see `CountedID`).
-    private func countedSlot(for id: PhotoID) -> PhotoSlot? {
+    private func countedSlot(for id: String) -> PhotoSlot? {
         guard countedPrefix > 0 else { return nil }
         var contiguous = id
         return contiguous.withUTF8 { CountedID.slot(ofBytes: UnsafeRawBufferPointer($0), countedPrefix: countedPrefix) }

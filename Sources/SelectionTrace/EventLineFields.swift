@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// One event line as `EventLineScanner` reads it: the event's name and time, and its photo
 /// ids as byte ranges of the line rather than strings.

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// The fast path of the text event-line decoder: reads the event lines SPEC.md section 4
 /// defines, in the compact form writers produce (`{"t":12,"event":"tap","photo":"7"}`),

@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// The `photos.ids` array of a text header line, found and checked without a string per id,
 /// and turned into a `PhotoIDTable` in the line's own memory.

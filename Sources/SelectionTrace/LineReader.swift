@@ -11,7 +11,7 @@ import Foundation
 /// line is held once.
 ///
 /// The buffer is shared by copies of a reader: keep one and pass it `inout`.
-public struct LineReader {
+@_spi(GridSimInternals) public struct LineReader {
     private let source: ByteSource
     /// Keeps a file handle open while the source reads its descriptor.
     private let fileHandle: FileHandle?
@@ -19,33 +19,33 @@ public struct LineReader {
     /// before it hold none.
     private var searched = 0
     /// The 1-based number of the line most recently returned.
-    public private(set) var lineNumber = 0
+    @_spi(GridSimInternals) public private(set) var lineNumber = 0
     /// The longest line returned, in bytes; a longer one is an error as soon as this many
     /// bytes of it are read, so that input without line breaks cannot fill memory.
-    public var maximumLineLength = Int.max
+    @_spi(GridSimInternals) public var maximumLineLength = Int.max
 
     /// Reads from an open file, from its current offset; the caller keeps ownership of the
     /// handle.
-    public init(fileHandle: FileHandle) {
+    @_spi(GridSimInternals) public init(fileHandle: FileHandle) {
         self.fileHandle = fileHandle
         // 64 KiB reads: input without line breaks stops soon after the length limit.
         source = ByteSource(borrowing: fileHandle.fileDescriptor, name: "input", readSize: 1 << 16)
     }
 
     /// Reads from bytes already in memory.
-    public init(bytes: [UInt8]) {
+    @_spi(GridSimInternals) public init(bytes: [UInt8]) {
         fileHandle = nil
         source = ByteSource(bytes: bytes)
     }
 
     /// The bytes of the input consumed so far: every line returned, with its newline.
-    public var bytesRead: Int { source.offset }
+    @_spi(GridSimInternals) public var bytesRead: Int { source.offset }
 
     /// The next line, or nil at the end of the input.
     ///
     /// - Throws: `TraceError` naming the line when it is longer than `maximumLineLength`;
     ///   the file's own read errors.
-    public mutating func nextLine() throws -> [UInt8]? {
+    @_spi(GridSimInternals) public mutating func nextLine() throws -> [UInt8]? {
         while true {
             let available = source.available
             if source.reachedEnd || source.firstIndex(
@@ -63,7 +63,7 @@ public struct LineReader {
 
     /// The next line, as a view into the read buffer that is valid until the next call (or
     /// until the reader goes away); nil at the end of the input. Errors as `nextLine()`.
-    public mutating func nextLineView() throws -> UnsafeRawBufferPointer? {
+    @_spi(GridSimInternals) public mutating func nextLineView() throws -> UnsafeRawBufferPointer? {
         while true {
             let available = source.available
             if let newline = source.firstIndex(of: UInt8(ascii: "\n"), from: searched, count: available - searched) {
@@ -93,7 +93,7 @@ public struct LineReader {
     /// without holding any of them, and counts them: for a second pass over a trace whose
     /// header was read once, so that a header of millions of ids is not read into memory
     /// again. False when the input ends before a line that is not blank. O(bytes passed).
-    public mutating func skipPastFirstNonBlankLine() throws -> Bool {
+    @_spi(GridSimInternals) public mutating func skipPastFirstNonBlankLine() throws -> Bool {
         searched = 0
         // Blank lines, byte by byte: they are short.
         findContent: while true {

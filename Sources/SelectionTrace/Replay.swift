@@ -1,41 +1,42 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// One replayed event: what it was, what became of it, and what a person then saw.
 ///
 /// Kept small (the step is a fixed-shape value, the title is rendered on demand) because a
 /// replay of a million events holds a million of these.
-public struct ReplayStep: Hashable, Sendable {
+@_spi(GridSimInternals) public struct ReplayStep: Hashable, Sendable {
     /// Counts events from 1.
-    public var seq: Int
-    public var event: Event
-    public var step: Step
+    @_spi(GridSimInternals) public var seq: Int
+    @_spi(GridSimInternals) public var event: Event
+    @_spi(GridSimInternals) public var step: Step
     /// The mode after the event.
-    public var mode: Mode
+    @_spi(GridSimInternals) public var mode: Mode
     /// The number of chosen photos after the event.
-    public var count: Int
+    @_spi(GridSimInternals) public var count: Int
 
-    public var outcome: Outcome { step.outcome }
-    public var effects: [Effect] { step.effects }
-    public var announcements: [Announcement] { step.announcements }
+    @_spi(GridSimInternals) public var outcome: Outcome { step.outcome }
+    @_spi(GridSimInternals) public var effects: [Effect] { step.effects }
+    @_spi(GridSimInternals) public var announcements: [Announcement] { step.announcements }
     /// The title after the event.
-    public var title: String { Mode.title(mode, selectedCount: count) }
+    @_spi(GridSimInternals) public var title: String { Mode.title(mode, selectedCount: count) }
 }
 
 /// The state at the end of a replay, as SPEC.md section 5 reports it.
-public struct ReplayFinal: Hashable, Sendable {
-    public var mode: Mode
+@_spi(GridSimInternals) public struct ReplayFinal: Hashable, Sendable {
+    @_spi(GridSimInternals) public var mode: Mode
     /// The chosen photos in grid order.
-    public var selected: [PhotoID]
-    public var photoCount: Int
-    public var title: String
+    @_spi(GridSimInternals) public var selected: [PhotoID]
+    @_spi(GridSimInternals) public var photoCount: Int
+    @_spi(GridSimInternals) public var title: String
     /// The tray in pick order, when a limit is set.
-    public var tray: Tray?
-    public var sheet: Sheet?
+    @_spi(GridSimInternals) public var tray: Tray?
+    @_spi(GridSimInternals) public var sheet: Sheet?
     /// A drag to select is in progress (SPEC.md section 6): the readable form says so; the
     /// JSON report of section 5 does not carry it.
-    public var dragging: Bool
+    @_spi(GridSimInternals) public var dragging: Bool
 
-    public init<Engine: SelectionEngine>(_ engine: Engine) {
+    @_spi(GridSimInternals) public init<Engine: SelectionEngine>(_ engine: Engine) {
         mode = engine.mode
         selected = engine.selectedPhotos
         photoCount = engine.photoCount
@@ -48,7 +49,7 @@ public struct ReplayFinal: Hashable, Sendable {
     /// The state of a fast engine whose slots are named by `names` instead of its own table
     /// (`BinaryTraceReplay.replayUnnamed`). The same value as `init(_:)` for an engine that
     /// was taught every id. O(N) scan for the chosen photos in grid order.
-    public init(_ engine: FastEngine, names: SlotNames) {
+    @_spi(GridSimInternals) public init(_ engine: FastEngine, names: SlotNames) {
         func ids(_ slots: [PhotoSlot]) -> [PhotoID] {
             slots.map { slot in
                 guard let id = names.id(for: slot) else { preconditionFailure("slot \(slot) has no id") }
@@ -66,16 +67,16 @@ public struct ReplayFinal: Hashable, Sendable {
 }
 
 /// What `gridsim replay` reports: every step and the final state.
-public struct ReplayReport: Hashable, Sendable {
-    public var steps: [ReplayStep]
-    public var final: ReplayFinal
+@_spi(GridSimInternals) public struct ReplayReport: Hashable, Sendable {
+    @_spi(GridSimInternals) public var steps: [ReplayStep]
+    @_spi(GridSimInternals) public var final: ReplayFinal
 }
 
 /// Replays events into an engine. Pure apart from the engine it is given.
-public enum Replayer {
+@_spi(GridSimInternals) public enum Replayer {
     /// Replays `events` into a fresh engine for `header`, calling `observe` after each step
     /// (for invariant checks and progress).
-    public static func replay<Engine: SelectionEngine, Events: Sequence<TraceEvent>>(
+    @_spi(GridSimInternals) public static func replay<Engine: SelectionEngine, Events: Sequence<TraceEvent>>(
         _ events: Events,
         header: TraceHeader,
         engine: Engine.Type,
@@ -94,7 +95,7 @@ public enum Replayer {
         return ReplayReport(steps: steps, final: ReplayFinal(engine))
     }
 
-    public static func replay<Engine: SelectionEngine>(_ trace: Trace, engine: Engine.Type) -> ReplayReport {
+    @_spi(GridSimInternals) public static func replay<Engine: SelectionEngine>(_ trace: Trace, engine: Engine.Type) -> ReplayReport {
         replay(trace.events, header: trace.header, engine: engine)
     }
 }

@@ -1,7 +1,7 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// The two forms of `gridsim replay`'s report: the JSON of SPEC.md section 5 and the step table.
-public enum ReplayReportFormat: String, Hashable, Sendable {
+@_spi(GridSimInternals) public enum ReplayReportFormat: String, Hashable, Sendable {
     case json, table
 }
 
@@ -9,7 +9,7 @@ public enum ReplayReportFormat: String, Hashable, Sendable {
 
 extension ReportOutput {
     /// `{"final":…,\n"steps":[`: what comes before the first step.
-    public mutating func writeJSONReportStart(final: ReplayFinal) {
+    @_spi(GridSimInternals) public mutating func writeJSONReportStart(final: ReplayFinal) {
         write("{\"final\":" as StaticString)
         write(final.json)
         write(",\n\"steps\":[" as StaticString)
@@ -18,7 +18,7 @@ extension ReportOutput {
     /// One step of the report as a single-line JSON object, preceded by its separator.
     /// O(size of the step's lists); no allocation for a step that names no photo list.
     @inline(__always)
-    public mutating func writeJSONReportStep(
+    @_spi(GridSimInternals) public mutating func writeJSONReportStep(
         seq: Int, event: EventName, step: Step, mode: Mode, count: Int
     ) {
         write((seq == 1 ? "\n{\"seq\":" : ",\n{\"seq\":") as StaticString)
@@ -26,7 +26,7 @@ extension ReportOutput {
     }
 
     /// `]}\n`: what comes after the last step.
-    public mutating func writeJSONReportEnd() {
+    @_spi(GridSimInternals) public mutating func writeJSONReportEnd() {
         write("]}\n" as StaticString)
     }
 
@@ -137,7 +137,7 @@ extension ReplayReport {
     /// The report of SPEC.md section 5: one JSON object, one step per line so that a checked-in
     /// report reads well in a diff. `StreamedReplay` writes the same bytes without holding
     /// the steps.
-    public var json: String {
+    @_spi(GridSimInternals) public var json: String {
         let collector = ReportOutput.Collector()
         var output = ReportOutput(blockSize: Int.max, sink: collector.sink)
         output.writeJSONReportStart(final: final)
@@ -154,7 +154,7 @@ extension ReplayReport {
 extension ReplayFinal {
     /// `{"mode":…,"selected":[…],"count":…,"photos":…,"title":…,"tray":[…]}`, as SPEC.md
     /// section 5 writes `final`; `tray` only when a limit is set.
-    public var json: String {
+    @_spi(GridSimInternals) public var json: String {
         var json = JSONWriter()
         json.beginObject()
         json.key("mode")
@@ -176,7 +176,7 @@ extension ReplayFinal {
     }
 
     /// The readable form: mode, title and counts, then the chosen photos, sheet, drag and tray.
-    public var summary: String {
+    @_spi(GridSimInternals) public var summary: String {
         var text = "\(mode.rawValue), \(title), \(selected.count) of \(photoCount) photos chosen\n"
         if !selected.isEmpty {
             text += "selected: \(selected.joined(separator: ", "))\n"
@@ -196,7 +196,7 @@ extension ReplayFinal {
 
 extension ReplayStep {
     /// One step of the report, as a single-line JSON object.
-    public var json: String {
+    @_spi(GridSimInternals) public var json: String {
         let collector = ReportOutput.Collector()
         var output = ReportOutput(blockSize: Int.max, sink: collector.sink)
         output.write("{\"seq\":" as StaticString)
@@ -208,7 +208,7 @@ extension ReplayStep {
 
 extension Effect {
     /// `{"kind":"deleted","photos":[...]}`, `{"kind":"present","sheet":"share","photos":[...]}`, ...
-    public func writeJSON(to json: inout JSONWriter) {
+    @_spi(GridSimInternals) public func writeJSON(to json: inout JSONWriter) {
         json.beginObject()
         json.key("kind")
         json.string(kind)
@@ -239,7 +239,7 @@ extension Effect {
 /// The step table's columns: their widths are the widest cell of each, capped, so the table
 /// can be written only once every row has been measured (`StreamedReplay` measures in its
 /// first pass and writes in its second).
-public struct ReplayTableLayout: Hashable, Sendable {
+@_spi(GridSimInternals) public struct ReplayTableLayout: Hashable, Sendable {
     static let header = ["seq", "event", "outcome", "title", "announcements", "effects"]
     /// Caps, so that a long library change does not push the table apart. The last column is
     /// not padded, so its width is never needed.
@@ -248,13 +248,13 @@ public struct ReplayTableLayout: Hashable, Sendable {
     private(set) var widths: [Int]
 
     /// The layout of a table with no steps yet: the header row measured.
-    public init() {
+    @_spi(GridSimInternals) public init() {
         widths = Self.header.dropLast().map(\.count)
     }
 
     /// Widens the columns for the step. O(1) once every padded column has reached its cap;
     /// until then it measures the cells that could still widen their column.
-    public mutating func measure(seq: Int, event: Event, step: Step, mode: Mode, count: Int) {
+    @_spi(GridSimInternals) public mutating func measure(seq: Int, event: Event, step: Step, mode: Mode, count: Int) {
         if widths[0] < Self.maxWidths[0] { widen(0, String(seq).count) }
         if widths[1] < Self.maxWidths[1] { widen(1, event.summary.count) }
         if widths[2] < Self.maxWidths[2] { widen(2, Self.outcomeCell(step.outcome).count) }
@@ -299,19 +299,19 @@ public struct ReplayTableLayout: Hashable, Sendable {
 
 extension ReportOutput {
     /// The header line of the table.
-    public mutating func writeTableHeader(_ layout: ReplayTableLayout) {
+    @_spi(GridSimInternals) public mutating func writeTableHeader(_ layout: ReplayTableLayout) {
         write(layout.line(ReplayTableLayout.header))
     }
 
     /// One step's line of the table.
-    public mutating func writeTableStep(
+    @_spi(GridSimInternals) public mutating func writeTableStep(
         _ layout: ReplayTableLayout, seq: Int, event: Event, step: Step, mode: Mode, count: Int
     ) {
         write(layout.line(ReplayTableLayout.cells(seq: seq, event: event, step: step, mode: mode, count: count)))
     }
 
     /// The blank line and the final state after the last step.
-    public mutating func writeTableEnd(final: ReplayFinal) {
+    @_spi(GridSimInternals) public mutating func writeTableEnd(final: ReplayFinal) {
         write("\nfinal: " as StaticString)
         write(final.summary)
     }
@@ -320,7 +320,7 @@ extension ReportOutput {
 extension ReplayReport {
     /// The readable form: a step table, then the final state. `StreamedReplay` writes the same
     /// bytes without holding the steps.
-    public var table: String {
+    @_spi(GridSimInternals) public var table: String {
         var layout = ReplayTableLayout()
         for step in steps {
             layout.measure(seq: step.seq, event: step.event, step: step.step, mode: step.mode, count: step.count)

@@ -1,5 +1,5 @@
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// A trace to replay, that can be read from its start as many times as a replay needs: a
 /// file (text or binary, by extension, as `gridsim` reads them) streamed event by event, or a
@@ -7,7 +7,7 @@ import SelectionCore
 ///
 /// A report that puts the final state before the steps is written in two passes; reading the
 /// trace twice costs far less than holding a million steps.
-public struct ReplaySource {
+@_spi(GridSimInternals) public struct ReplaySource {
     enum Storage {
         case file(path: String, format: TraceFileFormat, options: BinaryTraceReader.Options)
         case memory(Trace)
@@ -15,7 +15,7 @@ public struct ReplaySource {
 
     let storage: Storage
     /// The trace's header, read when the source was opened.
-    public let header: TraceHeader
+    @_spi(GridSimInternals) public let header: TraceHeader
     /// The reader that read the header, kept for the first pass: reading a header again
     /// costs as much as reading it first (a million ids are hashed again), and two readers
     /// alive at once hold two id tables.
@@ -26,7 +26,7 @@ public struct ReplaySource {
     ///
     /// `salvage` applies to binary traces (see `BinaryTraceReader.Options.salvage`); a text
     /// trace is read strictly, any malformed line an error.
-    public init(path: String, limits: TraceLimits = .default, salvage: Bool = false) throws {
+    @_spi(GridSimInternals) public init(path: String, limits: TraceLimits = .default, salvage: Bool = false) throws {
         let format: TraceFileFormat = TraceFileFormat(path: path) == .binary ? .binary : .text
         let options = BinaryTraceReader.Options(limits: limits, salvage: salvage)
         storage = .file(path: path, format: format, options: options)
@@ -36,7 +36,7 @@ public struct ReplaySource {
     }
 
     /// A trace in memory (derived from a pointer layer, built by a test).
-    public init(_ trace: Trace) {
+    @_spi(GridSimInternals) public init(_ trace: Trace) {
         storage = .memory(trace)
         header = trace.header
         opened = OpenedEvents(nil)
@@ -45,7 +45,7 @@ public struct ReplaySource {
     /// The events from the first, with the reader's state. The first call hands out the
     /// reader that read the header; later calls open the trace again, sharing the header
     /// (and its id table) rather than reading it again.
-    public func events() throws -> ReplayEvents {
+    @_spi(GridSimInternals) public func events() throws -> ReplayEvents {
         if let events = opened.take() { return events }
         switch storage {
         case .file(let path, .binary, let options):
@@ -58,7 +58,7 @@ public struct ReplaySource {
     }
 
     /// The file's path, nil for a trace in memory.
-    public var path: String? {
+    @_spi(GridSimInternals) public var path: String? {
         if case .file(let path, _, _) = storage { path } else { nil }
     }
 
@@ -89,8 +89,8 @@ private final class OpenedEvents {
 }
 
 /// One pass over a `ReplaySource`'s events. Holds one reader's buffer, never the trace.
-public struct ReplayEvents {
-    public let header: TraceHeader
+@_spi(GridSimInternals) public struct ReplayEvents {
+    @_spi(GridSimInternals) public let header: TraceHeader
     // One of the three is set. Kept apart rather than in an enum so that the reader is
     // mutated in place, never copied with its buffer.
     private var text: TextTraceReader?
@@ -115,7 +115,7 @@ public struct ReplayEvents {
 
     /// The next event with its photos as ids, or nil at the end. O(the event's size).
     @inline(__always)
-    public mutating func next() throws -> TraceEvent? {
+    @_spi(GridSimInternals) public mutating func next() throws -> TraceEvent? {
         if binary != nil { return try binary!.next() }
         if text != nil { return try text!.next() }
         guard memoryIndex < memory.count else { return nil }
@@ -124,13 +124,13 @@ public struct ReplayEvents {
     }
 
     /// What a binary reader met and got past (a torn tail; what salvage skipped); empty for text.
-    public var damage: [TraceDamage] { binary?.damage ?? [] }
+    @_spi(GridSimInternals) public var damage: [TraceDamage] { binary?.damage ?? [] }
 
     /// The ids of a binary trace's slots so far; nil for text and memory.
-    public var slotNames: SlotNames? { binary?.names }
+    @_spi(GridSimInternals) public var slotNames: SlotNames? { binary?.names }
 
     /// Bytes of the file read so far (0 for a trace in memory), for progress.
-    public var bytesRead: Int { binary?.bytesRead ?? text?.bytesRead ?? 0 }
+    @_spi(GridSimInternals) public var bytesRead: Int { binary?.bytesRead ?? text?.bytesRead ?? 0 }
 
     /// The state after the next `limit` events replayed into `engine` by slot, the fast path
     /// of `BinaryTraceReplay` (ids are named through the reader, never taught to the

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// The fast engine after two steps of a trace (`gridsim diff --from A --to B`), both taken
 /// in one pass without a report, log or checkpoint.
@@ -11,16 +11,16 @@ import SelectionCore
 /// error, and the steps can be checked against the count.
 ///
 /// Memory: two engines, bounded by the grid, never by the number of events.
-public struct ReplayedStatePair {
+@_spi(GridSimInternals) public struct ReplayedStatePair {
     /// The engine after `earlierStep` events; nil when the trace has fewer.
-    public var earlier: FastEngine?
+    @_spi(GridSimInternals) public var earlier: FastEngine?
     /// The engine after `laterStep` events (after the last one when no later step was
     /// asked for); nil when the trace has fewer. Its slot table names every slot of both.
-    public var later: FastEngine?
+    @_spi(GridSimInternals) public var later: FastEngine?
     /// The number of events in the trace.
-    public var eventCount: Int
+    @_spi(GridSimInternals) public var eventCount: Int
     /// What the reader met and got past.
-    public var damage: [TraceDamage]
+    @_spi(GridSimInternals) public var damage: [TraceDamage]
 
     /// The engines after `earlierStep` and `laterStep` events of `source` (`laterStep` nil:
     /// after the last event). O(max step) engine work, O(bytes) reading, two states' memory.
@@ -28,7 +28,7 @@ public struct ReplayedStatePair {
     /// - Precondition: `laterStep` is nil or not below `earlierStep`.
     /// - Throws: the readers' errors (`TraceError` for a malformed trace), wherever in the
     ///   trace they are.
-    public static func after(
+    @_spi(GridSimInternals) public static func after(
         _ earlierStep: Int, and laterStep: Int?, of source: ReplaySource,
         progress: ((ReplayProgress) -> Void)? = nil
     ) throws -> ReplayedStatePair {

@@ -6,18 +6,18 @@
 /// a UTF-8 sequence, so a sink may turn each block into a `String` on its own. One piece
 /// larger than a block (a step that deletes a million photos) is handed over whole: memory is
 /// bounded by the largest piece, which is bounded by the grid.
-public struct ReportOutput {
-    public typealias Sink = (UnsafeRawBufferPointer) throws -> Void
+@_spi(GridSimInternals) public struct ReportOutput {
+    @_spi(GridSimInternals) public typealias Sink = (UnsafeRawBufferPointer) throws -> Void
 
     private var buffer: [UInt8] = []
     private let blockSize: Int
     private let sink: Sink
     /// Bytes handed to the sink so far.
-    public private(set) var bytesFlushed = 0
+    @_spi(GridSimInternals) public private(set) var bytesFlushed = 0
 
-    public static let defaultBlockSize = 1 << 16
+    @_spi(GridSimInternals) public static let defaultBlockSize = 1 << 16
 
-    public init(blockSize: Int = ReportOutput.defaultBlockSize, sink: @escaping Sink) {
+    @_spi(GridSimInternals) public init(blockSize: Int = ReportOutput.defaultBlockSize, sink: @escaping Sink) {
         precondition(blockSize >= 1, "a block holds at least a byte")
         self.blockSize = blockSize
         self.sink = sink
@@ -26,16 +26,16 @@ public struct ReportOutput {
     }
 
     /// Bytes written so far, flushed or not.
-    public var bytesWritten: Int { bytesFlushed + buffer.count }
+    @_spi(GridSimInternals) public var bytesWritten: Int { bytesFlushed + buffer.count }
 
     /// Hands the buffer to the sink if it holds a block. O(1) unless it does.
     @inline(__always)
-    public mutating func flushIfFull() throws {
+    @_spi(GridSimInternals) public mutating func flushIfFull() throws {
         if buffer.count >= blockSize { try flush() }
     }
 
     /// Hands everything buffered to the sink.
-    public mutating func flush() throws {
+    @_spi(GridSimInternals) public mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         try buffer.withUnsafeBytes { try sink($0) }
         bytesFlushed += buffer.count
@@ -44,25 +44,25 @@ public struct ReportOutput {
 
     /// Appends `text` as UTF-8. O(length).
     @inline(__always)
-    public mutating func write(_ text: String) {
+    @_spi(GridSimInternals) public mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer.append(contentsOf: $0) }
     }
 
     /// Appends one ASCII byte.
     @inline(__always)
-    public mutating func write(byte: UInt8) {
+    @_spi(GridSimInternals) public mutating func write(byte: UInt8) {
         buffer.append(byte)
     }
 
     /// Appends a static ASCII string (a key, a punctuation run).
     @inline(__always)
-    public mutating func write(_ text: StaticString) {
+    @_spi(GridSimInternals) public mutating func write(_ text: StaticString) {
         text.withUTF8Buffer { buffer.append(contentsOf: $0) }
     }
 
     /// Appends `value` in decimal, as `String(value)` writes it. O(digits), no allocation.
-    public mutating func write(integer value: Int) {
+    @_spi(GridSimInternals) public mutating func write(integer value: Int) {
         if value < 0 {
             buffer.append(UInt8(ascii: "-"))
             // The magnitude of Int.min does not fit an Int; UInt holds it.
@@ -92,13 +92,13 @@ public struct ReportOutput {
 
     /// Appends `value` as a JSON string literal, escaped exactly as `JSONWriter` escapes it:
     /// `"`, `\`, and control characters; everything else as UTF-8. O(length).
-    public mutating func write(quoted value: String) {
+    @_spi(GridSimInternals) public mutating func write(quoted value: String) {
         var value = value
         value.withUTF8 { JSONStringBytes.appendQuoted(UnsafeRawBufferPointer($0), to: &buffer) }
     }
 
     /// Appends `["a","b",…]`.
-    public mutating func write(quotedList values: [String]) {
+    @_spi(GridSimInternals) public mutating func write(quotedList values: [String]) {
         buffer.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { buffer.append(UInt8(ascii: ",")) }
@@ -111,10 +111,10 @@ public struct ReportOutput {
 extension ReportOutput {
     /// An output that gathers everything into one string: for reports small enough to hold
     /// (tests, the in-memory `ReplayReport`). Call `text()` after the last write.
-    public final class Collector {
-        public private(set) var bytes: [UInt8] = []
-        public init() {}
-        public var text: String { String(decoding: bytes, as: UTF8.self) }
-        public var sink: Sink { { [self] block in bytes.append(contentsOf: block) } }
+    @_spi(GridSimInternals) public final class Collector {
+        @_spi(GridSimInternals) public private(set) var bytes: [UInt8] = []
+        @_spi(GridSimInternals) public init() {}
+        @_spi(GridSimInternals) public var text: String { String(decoding: bytes, as: UTF8.self) }
+        @_spi(GridSimInternals) public var sink: Sink { { [self] block in bytes.append(contentsOf: block) } }
     }
 }

@@ -1,20 +1,20 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// How far a long replay has got, for a progress line: handed over every 4,096 events.
-public struct ReplayProgress: Hashable, Sendable {
-    public enum Phase: String, Hashable, Sendable {
+@_spi(GridSimInternals) public struct ReplayProgress: Hashable, Sendable {
+    @_spi(GridSimInternals) public enum Phase: String, Hashable, Sendable {
         /// Reading and checking the trace (and, for a report, learning its final state).
         case reading
         /// Replaying again and writing the report.
         case writing
     }
 
-    public var phase: Phase
-    public var events: Int
+    @_spi(GridSimInternals) public var phase: Phase
+    @_spi(GridSimInternals) public var events: Int
     /// The number of events, when it is known (while writing).
-    public var total: Int?
+    @_spi(GridSimInternals) public var total: Int?
     /// Bytes read (while reading) or written (while writing).
-    public var bytes: Int
+    @_spi(GridSimInternals) public var bytes: Int
 }
 
 /// `gridsim replay`'s report, streamed: the same bytes as `ReplayReport.json` and `.table`,
@@ -30,20 +30,20 @@ public struct ReplayProgress: Hashable, Sendable {
 ///
 /// Cost: two replays and one rendering, O(events + output), against one replay and one
 /// rendering plus every step held for the in-memory report.
-public struct StreamedReplay<Engine: SelectionEngine> {
-    public let source: ReplaySource
-    public let format: ReplayReportFormat
+@_spi(GridSimInternals) public struct StreamedReplay<Engine: SelectionEngine> {
+    @_spi(GridSimInternals) public let source: ReplaySource
+    @_spi(GridSimInternals) public let format: ReplayReportFormat
     /// The state after the last event.
-    public let final: ReplayFinal
-    public let eventCount: Int
+    @_spi(GridSimInternals) public let final: ReplayFinal
+    @_spi(GridSimInternals) public let eventCount: Int
     /// What the reader met and got past: report it before the report is written.
-    public let damage: [TraceDamage]
+    @_spi(GridSimInternals) public let damage: [TraceDamage]
     private let layout: ReplayTableLayout
 
     /// The first pass: reads and replays the whole trace, writing nothing.
     ///
     /// - Throws: the readers' errors (`TraceError` for a malformed trace).
-    public init(
+    @_spi(GridSimInternals) public init(
         _ source: ReplaySource, engine: Engine.Type, format: ReplayReportFormat,
         progress: ((ReplayProgress) -> Void)? = nil
     ) throws {
@@ -91,7 +91,7 @@ public struct StreamedReplay<Engine: SelectionEngine> {
     ///
     /// - Throws: the sink's errors; `TraceError.Kind.changedWhileReading` if the trace no longer has the
     ///   events the first pass read (after writing part of the report).
-    public func write(to output: inout ReportOutput, progress: ((ReplayProgress) -> Void)? = nil) throws {
+    @_spi(GridSimInternals) public func write(to output: inout ReportOutput, progress: ((ReplayProgress) -> Void)? = nil) throws {
         var events = try source.events()
         switch format {
         case .json: output.writeJSONReportStart(final: final)
@@ -139,7 +139,7 @@ public struct StreamedReplay<Engine: SelectionEngine> {
     /// Both passes: the report of `source` in `format`, written to `output`. `damage` hears
     /// what the reader got past before anything is written.
     @discardableResult
-    public static func writeReport(
+    @_spi(GridSimInternals) public static func writeReport(
         of source: ReplaySource, engine: Engine.Type, format: ReplayReportFormat, to output: inout ReportOutput,
         damage: ([TraceDamage]) -> Void = { _ in }, progress: ((ReplayProgress) -> Void)? = nil
     ) throws -> StreamedReplay {
@@ -151,18 +151,18 @@ public struct StreamedReplay<Engine: SelectionEngine> {
 }
 
 /// The state after a step of a trace (`gridsim replay --at N`), without a report.
-public struct ReplayedState {
+@_spi(GridSimInternals) public struct ReplayedState {
     /// The state after `step` events; nil when the trace has fewer (or `step` is negative).
-    public var state: ReplayFinal?
+    @_spi(GridSimInternals) public var state: ReplayFinal?
     /// The number of events in the trace: the whole trace is read, so that a malformed
     /// line after the step is still an error and the step can be checked against the count.
-    public var eventCount: Int
+    @_spi(GridSimInternals) public var eventCount: Int
     /// What the reader met and got past.
-    public var damage: [TraceDamage]
+    @_spi(GridSimInternals) public var damage: [TraceDamage]
 
     /// The state after the first `step` events, replayed by `engine`; the rest of the trace
     /// is read and checked but not applied. O(step) engine work plus O(bytes) reading.
-    public static func after<Engine: SelectionEngine>(
+    @_spi(GridSimInternals) public static func after<Engine: SelectionEngine>(
         _ step: Int, of source: ReplaySource, engine: Engine.Type, progress: ((ReplayProgress) -> Void)? = nil
     ) throws -> ReplayedState {
         var events = try source.events()
@@ -180,7 +180,7 @@ public struct ReplayedState {
     /// can be skipped; what is skipped is everything else: no report, no log, no checkpoint,
     /// no list of the photos an action names (`FastEngine.listsActionPhotos`), no engine and
     /// no decoding after the step.
-    public static func after(
+    @_spi(GridSimInternals) public static func after(
         _ step: Int, of source: ReplaySource, progress: ((ReplayProgress) -> Void)? = nil
     ) throws -> ReplayedState {
         var events = try source.events()

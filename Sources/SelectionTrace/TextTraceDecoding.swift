@@ -1,27 +1,28 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// Limits that protect a reader from hostile headers before anything is allocated.
 ///
 /// Every size a trace declares is checked against these before memory is reserved for it;
 /// docs/binary-trace-format.md lists them with the reasoning behind each default.
-public struct TraceLimits: Hashable, Sendable {
+@_spi(GridSimInternals) public struct TraceLimits: Hashable, Sendable {
     /// The largest grid a header may describe, by count or by id list.
-    public var maximumPhotoCount: Int
+    @_spi(GridSimInternals) public var maximumPhotoCount: Int
     /// The most photo ids a header may list, and the most a binary trace's records may define
     /// after its header (each a limit of its own, so that a library of this size that brings
     /// photos as it loses others reads). Each costs its bytes and about 20 more in a
     /// `PhotoIDTable`, where a counted photo costs nothing.
-    public var maximumIDListCount: Int
+    @_spi(GridSimInternals) public var maximumIDListCount: Int
     /// Binary traces: the largest file header body (the grid description and `meta`).
-    public var maximumHeaderBytes: Int
+    @_spi(GridSimInternals) public var maximumHeaderBytes: Int
     /// Binary traces: the largest record (one event, or one batch of id definitions).
-    public var maximumRecordBytes: Int
+    @_spi(GridSimInternals) public var maximumRecordBytes: Int
     /// Text traces: the longest line, the header's included (10M ids of 16 characters make
     /// a header line of 190 MB). Input with no line breaks stops here rather than filling
     /// memory.
-    public var maximumLineBytes: Int
+    @_spi(GridSimInternals) public var maximumLineBytes: Int
 
-    public init(
+    @_spi(GridSimInternals) public init(
         maximumPhotoCount: Int = 100_000_000, maximumIDListCount: Int = 10_000_000,
         maximumHeaderBytes: Int = 1 << 20, maximumRecordBytes: Int = 64 << 20,
         maximumLineBytes: Int = 1 << 30
@@ -33,7 +34,7 @@ public struct TraceLimits: Hashable, Sendable {
         self.maximumLineBytes = maximumLineBytes
     }
 
-    public static let `default` = TraceLimits()
+    @_spi(GridSimInternals) public static let `default` = TraceLimits()
 }
 
 /// Turns one parsed JSON line into a header or an event, or says what is wrong with it.

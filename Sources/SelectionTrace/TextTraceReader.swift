@@ -1,22 +1,22 @@
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Streams a text trace (JSON Lines, SPEC.md section 4): the header first, then one event at
 /// a time. Blank lines are skipped. Any malformed line throws a `TraceError` naming it.
-public struct TextTraceReader {
-    public let header: TraceHeader
+@_spi(GridSimInternals) public struct TextTraceReader {
+    @_spi(GridSimInternals) public let header: TraceHeader
     private var lines: LineReader
     private var lastTime: Int?
     /// How many events have been read so far.
-    public private(set) var eventCount = 0
+    @_spi(GridSimInternals) public private(set) var eventCount = 0
     /// The fields `next()` scans each line into.
     private var scratch = EventLineFields()
 
     /// The bytes of the trace read so far (for progress).
-    public var bytesRead: Int { lines.bytesRead }
+    @_spi(GridSimInternals) public var bytesRead: Int { lines.bytesRead }
 
     /// Reads the header from `lines`.
-    public init(lines: LineReader, limits: TraceLimits = .default) throws {
+    @_spi(GridSimInternals) public init(lines: LineReader, limits: TraceLimits = .default) throws {
         self.lines = lines
         self.lines.maximumLineLength = limits.maximumLineBytes
         // Moved, never copied: a header of millions of ids is a line of many megabytes, and
@@ -40,7 +40,7 @@ public struct TextTraceReader {
     /// A second reader of a trace whose header `known` was already read (by another reader
     /// of the same file): the header's lines are passed over, not parsed, and `known`, with
     /// its id table, is shared. The events are read and checked as by any reader.
-    public init(path: String, limits: TraceLimits = .default, knownHeader known: TraceHeader) throws {
+    @_spi(GridSimInternals) public init(path: String, limits: TraceLimits = .default, knownHeader known: TraceHeader) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw TraceError(.cannotOpen, at: .file(path))
         }
@@ -75,7 +75,7 @@ public struct TextTraceReader {
     }
 
     /// Opens and reads the header of the trace at `path`.
-    public init(path: String, limits: TraceLimits = .default) throws {
+    @_spi(GridSimInternals) public init(path: String, limits: TraceLimits = .default) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw TraceError(.cannotOpen, at: .file(path))
         }
@@ -83,7 +83,7 @@ public struct TextTraceReader {
     }
 
     /// Reads the header from text in memory.
-    public init(text: String, limits: TraceLimits = .default) throws {
+    @_spi(GridSimInternals) public init(text: String, limits: TraceLimits = .default) throws {
         try self.init(lines: LineReader(bytes: Array(text.utf8)), limits: limits)
     }
 
@@ -92,7 +92,7 @@ public struct TextTraceReader {
     /// O(line length): the usual event lines are read straight from the bytes
     /// (`EventLineScanner`); any other line goes through the JSON parser, which names what
     /// is wrong.
-    public mutating func next() throws -> TraceEvent? {
+    @_spi(GridSimInternals) public mutating func next() throws -> TraceEvent? {
         // The fields are the reader's, to keep their arrays' storage from line to line; they
         // are moved out for the call, which needs the whole reader.
         var fields = EventLineFields()
@@ -150,7 +150,7 @@ public struct TextTraceReader {
     }
 
     /// Reads every remaining event.
-    public mutating func readAll() throws -> [TraceEvent] {
+    @_spi(GridSimInternals) public mutating func readAll() throws -> [TraceEvent] {
         var events: [TraceEvent] = []
         while let event = try next() { events.append(event) }
         return events
@@ -170,14 +170,26 @@ public struct TextTraceReader {
 }
 
 extension Trace {
-    /// Reads a whole trace from text.
-    public init(text: String, limits: TraceLimits = .default) throws {
+    /// Reads a whole trace from JSON Lines text, within the default limits. O(text length).
+    /// Throws `TraceError` naming the line of the first malformed one.
+    public init(text: String) throws {
+        try self.init(text: text, limits: .default)
+    }
+
+    /// Reads a whole trace from a JSON Lines file, within the default limits. O(file size).
+    /// Throws `TraceFileError` when the file cannot be opened, `TraceError` when it is malformed.
+    public init(contentsOfFile path: String) throws {
+        try self.init(contentsOfFile: path, limits: .default)
+    }
+
+    /// Reads a whole trace from text, within `limits`.
+    package init(text: String, limits: TraceLimits) throws {
         var reader = try TextTraceReader(text: text, limits: limits)
         self.init(header: reader.header, events: try reader.readAll())
     }
 
-    /// Reads a whole trace from a file.
-    public init(contentsOfFile path: String, limits: TraceLimits = .default) throws {
+    /// Reads a whole trace from a file, within `limits`.
+    package init(contentsOfFile path: String, limits: TraceLimits) throws {
         var reader = try TextTraceReader(path: path, limits: limits)
         self.init(header: reader.header, events: try reader.readAll())
     }

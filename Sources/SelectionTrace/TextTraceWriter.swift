@@ -1,11 +1,12 @@
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// Writes traces as JSON Lines (SPEC.md section 4), one line per call, so that a recorder
 /// can stream. Reading what it writes gives back the same trace.
-public enum TextTraceEncoding {
+@_spi(GridSimInternals) public enum TextTraceEncoding {
     /// The header line, without its newline.
-    public static func line(for header: TraceHeader) -> String {
+    @_spi(GridSimInternals) public static func line(for header: TraceHeader) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.key("trace")
@@ -42,7 +43,7 @@ public enum TextTraceEncoding {
     }
 
     /// An event line, without its newline.
-    public static func line(for event: TraceEvent) -> String {
+    @_spi(GridSimInternals) public static func line(for event: TraceEvent) -> String {
         var json = JSONWriter()
         json.beginObject()
         if let t = event.t {
@@ -97,7 +98,7 @@ extension Trace {
 extension TextTraceEncoding {
     /// Appends the event's line and its newline to `bytes`: the same bytes as
     /// `line(for:)` + `"\n"`, written without building a string. O(line length).
-    public static func append(_ event: TraceEvent, to bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public static func append(_ event: TraceEvent, to bytes: inout [UInt8]) {
         let block = LineBlock(capacity: 0)
         writeLine(event, to: block)
         block.withBytes { bytes.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
@@ -235,7 +236,7 @@ extension TextTraceEncoding {
     /// ten million ids is never one string (nor one string an id). Returns the bytes written.
     ///
     /// O(header bytes); memory is one block beyond the header's own table.
-    public static func writeHeaderLine<Sink: TraceByteSink>(_ header: TraceHeader, to sink: inout Sink) throws -> Int {
+    @_spi(GridSimInternals) public static func writeHeaderLine<Sink: TraceByteSink>(_ header: TraceHeader, to sink: inout Sink) throws -> Int {
         let blockSize = TraceBlockWriter<Sink>.blockSize
         var bare = header
         bare.photos = .ids(PhotoIDTable())

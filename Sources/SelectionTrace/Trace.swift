@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// The first line of a trace: what grid the session starts with. SPEC.md section 4.
 public struct TraceHeader: Hashable, Sendable {
@@ -10,14 +11,14 @@ public struct TraceHeader: Hashable, Sendable {
     public var version: Int
     /// The grid. An explicit list read from a trace is the `PhotoIDTable` the reader built while
     /// checking it, which an engine made from this header takes over without hashing it again.
-    public var photos: PhotoList
+    @_spi(GridSimInternals) public var photos: PhotoList
     /// The limit as written (not yet clamped).
     public var limit: Int?
     public var reduceMotion: Bool
     /// Free-form notes (who recorded it, which property failed, ...); never interpreted.
-    public var meta: JSONObject?
+    @_spi(GridSimInternals) public var meta: JSONObject?
 
-    public init(
+    @_spi(GridSimInternals) public init(
         version: Int = TraceHeader.currentVersion, photos: PhotoList, limit: Int? = nil,
         reduceMotion: Bool = false, meta: JSONObject? = nil
     ) {
@@ -28,8 +29,17 @@ public struct TraceHeader: Hashable, Sendable {
         self.meta = meta
     }
 
+    /// A header for a grid of `photoIDs`, in grid order (the current version, no notes).
+    /// O(total length of the ids).
+    public init(photoIDs: [PhotoID], limit: Int? = nil, reduceMotion: Bool = false) {
+        self.init(photos: .ids(photoIDs), limit: limit, reduceMotion: reduceMotion)
+    }
+
+    /// The grid's photo ids, in grid order. O(photos): one string a photo.
+    public var photoIDs: [PhotoID] { photos.ids }
+
     /// The session this header starts.
-    public var configuration: GridConfiguration {
+    @_spi(GridSimInternals) public var configuration: GridConfiguration {
         GridConfiguration(photos: photos, limit: limit, reduceMotion: reduceMotion)
     }
 }

@@ -1,21 +1,21 @@
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// What one pass over a trace found, without replaying it: events by kind, times, and the
 /// damage that stopped the pass. `gridsim inspect`'s core, and its two renderings.
-public struct TraceInspection: Sendable {
+@_spi(GridSimInternals) public struct TraceInspection: Sendable {
     /// Events of each kind, in `EventName.allCases` order.
-    public var countsByKind = [Int](repeating: 0, count: EventName.allCases.count)
-    public var events = 0
-    public var timedEvents = 0
-    public var firstTime: Int?
-    public var lastTime: Int?
+    @_spi(GridSimInternals) public var countsByKind = [Int](repeating: 0, count: EventName.allCases.count)
+    @_spi(GridSimInternals) public var events = 0
+    @_spi(GridSimInternals) public var timedEvents = 0
+    @_spi(GridSimInternals) public var firstTime: Int?
+    @_spi(GridSimInternals) public var lastTime: Int?
     /// The damage that stopped the pass, if any.
-    public var failure: TraceError?
+    @_spi(GridSimInternals) public var failure: TraceError?
     /// `line N: message` or `byte N (record R): message`: the damage that stopped the pass, if any.
-    public var error: String? { failure.map(\.description) }
+    @_spi(GridSimInternals) public var error: String? { failure.map(\.description) }
 
-    public init() {}
+    @_spi(GridSimInternals) public init() {}
 
     /// Reads every remaining event of `reader`, counting. A `TraceError` (damage) ends the
     /// pass and is kept in `error`; other errors (reading the file failed) are thrown.
@@ -23,7 +23,7 @@ public struct TraceInspection: Sendable {
     /// O(events) with no allocation per event; for a binary trace, open the reader with
     /// `Options.keepsIDs` off (photos are never named here). `progress` is called every
     /// `TraceProgressInterval.events` events.
-    public static func inspect(_ reader: inout TraceFileReader, progress: TraceProgress = { _, _ in }) throws
+    @_spi(GridSimInternals) public static func inspect(_ reader: inout TraceFileReader, progress: TraceProgress = { _, _ in }) throws
         -> TraceInspection
     {
         var inspection = TraceInspection()
@@ -65,7 +65,7 @@ public struct TraceInspection: Sendable {
     }
 
     /// The events of kind `name`.
-    public func count(of name: EventName) -> Int { countsByKind[Self.ordinal(name)] }
+    @_spi(GridSimInternals) public func count(of name: EventName) -> Int { countsByKind[Self.ordinal(name)] }
 
     /// The position of `name` in `EventName.allCases`. O(1): the binary format's own
     /// written-out index, which a test keeps in step with the enum.
@@ -77,7 +77,7 @@ public struct TraceInspection: Sendable {
     // MARK: - Text
 
     /// The report as a table of labelled rows. `fileSize` is the trace file's size in bytes.
-    public func text(_ reader: TraceFileReader, path: String, fileSize: Int) -> String {
+    @_spi(GridSimInternals) public func text(_ reader: TraceFileReader, path: String, fileSize: Int) -> String {
         var rows: [(String, String)] = [("trace", path)]
         let header = reader.header
         if let binary = reader.binaryReader {
@@ -155,7 +155,7 @@ public struct TraceInspection: Sendable {
     }
 
     /// The report as one JSON object (and a newline).
-    public func json(_ reader: TraceFileReader, path: String, fileSize: Int) -> String {
+    @_spi(GridSimInternals) public func json(_ reader: TraceFileReader, path: String, fileSize: Int) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.member("trace", path)
@@ -215,8 +215,8 @@ public struct TraceInspection: Sendable {
 }
 
 /// A byte count for a person: `12 bytes`, `3.4 KB`, `56.7 MB`, `1.23 GB`.
-public enum ByteCount {
-    public static func text(_ bytes: Int) -> String {
+@_spi(GridSimInternals) public enum ByteCount {
+    @_spi(GridSimInternals) public static func text(_ bytes: Int) -> String {
         switch bytes {
         case ..<1_000: "\(bytes) bytes"
         case ..<1_000_000: String(format: "%.1f KB", Double(bytes) / 1e3)

@@ -1,6 +1,7 @@
 import GestureInput
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// How a synthetic grid names its photos.
 package enum PhotoIDStyle: String, CaseIterable, Hashable, Sendable {

@@ -1,7 +1,7 @@
 import GestureInput
 import SeededRandom
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Turns a session's steps into the raw samples a finger and a scroll view would produce, so
 /// that the recogniser resolves each step to exactly its event.

@@ -1,6 +1,6 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 extension SessionModel {
     /// The most bytes `writeLine` writes for `event`. O(1).

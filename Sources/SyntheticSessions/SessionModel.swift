@@ -1,7 +1,8 @@
 import GestureInput
 import SeededRandom
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The synthetic user: a Markov chain over gestures whose state is the app's (browsing or
 /// selecting, what is chosen, what is on screen), with a seeded, configurable mix.

@@ -1,6 +1,7 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// What a synthetic session is made of: the grid, where it is shown, the mix, the seed.
 package struct SessionSettings: Hashable, Sendable {

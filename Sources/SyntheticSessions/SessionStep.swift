@@ -1,5 +1,5 @@
 import GestureInput
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// One thing a synthetic user does, at the level both layers share: the semantic layer keeps
 /// only its event; the pointer layer turns it into raw samples.

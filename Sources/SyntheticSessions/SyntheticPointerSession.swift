@@ -1,5 +1,5 @@
 import GestureInput
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A synthetic session's two layers, as the lines of a two-layer text trace (header first):
 /// the session's steps turned into raw samples and recorded through a `PointerTraceRecorder`,

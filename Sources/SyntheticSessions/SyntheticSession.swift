@@ -1,6 +1,7 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A synthetic session's semantic layer: `eventCount` events, produced one at a time, so
 /// that ten million need never be held. The same settings always give the same events.

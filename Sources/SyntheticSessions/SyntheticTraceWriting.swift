@@ -1,5 +1,5 @@
 import GestureInput
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 extension SyntheticSession {
     /// Writes the whole session as a text trace (the header line, then every event) to `sink`:

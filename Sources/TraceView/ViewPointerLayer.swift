@@ -1,6 +1,6 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The touches of a two-layer trace, per event line, for the view page: where each finger went
 /// down, the path it moved along and where it lifted (in the grid's content coordinates: the

@@ -1,6 +1,6 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// What the view page embeds: the trace's events and, for every step, its outcome and the
 /// engine's diffs (photos chosen and unchosen, the grid's deletions and insertions, the tray's

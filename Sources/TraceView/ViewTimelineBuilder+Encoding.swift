@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// How the builder writes runs of slots and positions, ids, the tray's changes and action
 /// effects into the page's data.

@@ -1,6 +1,7 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The view page's data, built one event at a time: `add` replays an event with the fast
 /// engine and records what the page needs of it, `finish` writes the JSON object the page

@@ -1,7 +1,9 @@
 import CommandLineKit
 import Foundation
 import GestureInput
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 @testable import BenchmarkKit

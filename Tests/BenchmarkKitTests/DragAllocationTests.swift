@@ -1,6 +1,7 @@
 import Testing
 @testable import BenchmarkKit
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// The fast engine's drag updates allocate nothing once the chunks they write are the
 /// selection's own: a finger moving a row at a time, and jumps over many chunks, on a grid

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import BenchmarkKit
 @testable import GridSimBenchmarks
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// The exact gate: callgrind's totals read, counts compared with a baseline, the counted set
 /// built from the suites, and the command line that asks for it.

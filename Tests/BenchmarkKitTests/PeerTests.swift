@@ -1,6 +1,6 @@
 import BenchmarkKit
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 import Testing
 @testable import GridSimBenchmarks
 

@@ -1,7 +1,7 @@
 import Foundation
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// The scenarios of Traces/ recorded with a finger (the walk-through and the drags): each

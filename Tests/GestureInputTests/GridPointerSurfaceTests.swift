@@ -1,6 +1,6 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// The recogniser on the seed's grid, naming photos through an engine's grid order.

@@ -1,7 +1,7 @@
 import Foundation
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 @Suite("Replaying the pointer layer")

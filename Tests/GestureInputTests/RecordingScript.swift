@@ -1,6 +1,6 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A two-layer recording written as a script: the finger's samples and the app's events, in
 /// time order, through a `PointerTraceRecorder`. The fixtures of Traces/pointer/ are made so.

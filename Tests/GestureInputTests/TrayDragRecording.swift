@@ -1,7 +1,7 @@
 import Foundation
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Drag to select in the picker with a limit (Traces/drag-to-select-limit.jsonl) performed
 /// with a finger, recorded through `PointerTraceRecorder`, checked in as

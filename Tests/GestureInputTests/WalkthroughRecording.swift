@@ -1,7 +1,7 @@
 import Foundation
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The contextual walk-through (Traces/contextual-walkthrough.jsonl) performed with a finger on
 /// the seed's grid, recorded through `PointerTraceRecorder`. Its output is checked in as

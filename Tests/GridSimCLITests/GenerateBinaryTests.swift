@@ -1,6 +1,6 @@
 import Foundation
 @testable import GridSimCLI
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import GestureInput
 import GridSimCLI
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 import SyntheticSessions

@@ -1,6 +1,6 @@
 import Foundation
 import GridSimCLI
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import GridSimCLI
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

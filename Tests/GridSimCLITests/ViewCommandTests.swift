@@ -1,6 +1,8 @@
 import Foundation
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

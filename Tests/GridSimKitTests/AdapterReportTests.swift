@@ -1,5 +1,6 @@
 import Foundation
 import PropertyTesting
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

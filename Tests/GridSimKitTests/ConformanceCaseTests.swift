@@ -1,5 +1,6 @@
 import GridSimKit
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 @Suite("Conformance cases")

@@ -1,7 +1,7 @@
 import Foundation
 import GridSimKit
 import PropertyTesting
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

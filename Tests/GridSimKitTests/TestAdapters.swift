@@ -1,4 +1,5 @@
 import GridSimKit
+@_spi(GridSimInternals) import SelectionCore
 
 /// The reference model behind the adapter protocol, exposing everything: it must pass every
 /// case the kit has.

@@ -1,6 +1,7 @@
 import Foundation
 import GridSimKit
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

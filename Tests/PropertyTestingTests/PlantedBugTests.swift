@@ -1,6 +1,6 @@
 @testable import PropertyTesting
-@_spi(Testing) import SelectionCore
-import SelectionTrace
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// Bugs planted in a copy of the engine: the property run must find each and shrink it small.
@@ -90,7 +90,7 @@ struct PlantedBugTests {
 
         var resized = engine([.select, .dragBegan("1")])
         let before = resized.dragInProgress
-        _ = resized.apply(.libraryChanged(removed: [], inserted: [PhotoInsertion(photo: "7", at: 6)]))
+        _ = resized.apply(.libraryChanged(removed: [], inserted: [Insertion(photo: "7", at: 6)]))
         resized.dragInProgress = before
         #expect(!resized.isDragging)
 

@@ -1,8 +1,8 @@
 import Foundation
 @testable import PropertyTesting
 import SeededRandom
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 enum RegressionTraces {

@@ -1,6 +1,6 @@
 import PropertyTesting
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 import Testing
 
 /// The reference model's grid changes (a scan per photo that leaves, one pass to close the

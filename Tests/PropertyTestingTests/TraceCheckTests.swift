@@ -1,6 +1,6 @@
 import PropertyTesting
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// A fast engine that, after an applied Move, also moves the grid's first photo to the end:

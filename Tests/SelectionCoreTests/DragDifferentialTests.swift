@@ -1,6 +1,7 @@
 import SeededRandom
 import Testing
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// The fast engine's drag path (SPEC.md section 6) against the reference model, step by step:
 /// seeded sessions of drag bursts (a begin, moves back and forth, a row or a few photos at a

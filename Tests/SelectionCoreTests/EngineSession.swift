@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 import Testing
 
 /// Drives an engine one event at a time and asserts every step exhaustively, in the manner of

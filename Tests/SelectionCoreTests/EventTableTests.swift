@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 import Testing
 
 /// Every row and every outcome of SPEC.md section 2's event table and of section 6's, in the order

@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 import Testing
 
 /// SPEC.md section 3: what a person sees and hears.

@@ -28,7 +28,7 @@ struct NumberedIDTests {
 /// A `NumberedIDTable` answers as a `PhotoIDTable` of the same ids would: the same positions,
 /// the same repeats, the same names, whether an id is held by number or as bytes.
 struct NumberedIDTableTests {
-    static func insert(_ id: PhotoID, into table: inout NumberedIDTable) -> (position: Int, isNew: Bool) {
+    static func insert(_ id: String, into table: inout NumberedIDTable) -> (position: Int, isNew: Bool) {
         var id = id
         return id.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
@@ -37,7 +37,7 @@ struct NumberedIDTableTests {
         }
     }
 
-    static func position(_ id: PhotoID, in table: NumberedIDTable) -> Int? {
+    static func position(_ id: String, in table: NumberedIDTable) -> Int? {
         var id = id
         return id.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
@@ -49,7 +49,7 @@ struct NumberedIDTableTests {
         var generator = SystemRandomNumberGenerator()
         // Counters, repeats, other ids, sparse numbers (past what is held by number), a
         // counter going down, and more prefixes than are held by number.
-        var ids: [PhotoID] = []
+        var ids: [String] = []
         for round in 0..<4000 {
             switch Int.random(in: 0..<11, using: &generator) {
             // A counter running down from far up: its array grows towards lower numbers.
@@ -89,7 +89,7 @@ struct NumberedIDTableTests {
     @Test func batchesOfOtherIdsKeepTheOrder() {
         var table = NumberedIDTable()
         _ = Self.insert("s1", into: &table)
-        let ids: [PhotoID] = ["a", "b", "a"]
+        let ids: [String] = ["a", "b", "a"]
         let bytes = ids.map { Array($0.utf8) }
         let hashes = bytes.map { b in b.withUnsafeBytes { table.hasher.hash($0) } }
         let repeated = bytes[0].withUnsafeBytes { a in

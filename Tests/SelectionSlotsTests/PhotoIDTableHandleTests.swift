@@ -9,9 +9,9 @@ import Testing
 struct PhotoIDTableHandleTests {
     /// Ids of every length from 0 to 40 (the word loop, the byte tail, and both), a repeat,
     /// multi-byte characters, and unnamed positions between them.
-    static func table() -> (PhotoIDTable, [PhotoID]) {
+    static func table() -> (PhotoIDTable, [String]) {
         var table = PhotoIDTable()
-        var model: [PhotoID] = []
+        var model: [String] = []
         for length in 0...40 {
             let id = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + ($0 * 7 + length) % 26))) })
             table.appendAllowingDuplicate(id)

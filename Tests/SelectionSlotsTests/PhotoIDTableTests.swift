@@ -6,7 +6,7 @@ struct PhotoIDTableTests {
     /// and one under which every id collides.
     static let hashers = [PhotoIDHasher.process, PhotoIDHasher(seed: 9, significantBits: 3), PhotoIDHasher(seed: 9, significantBits: 0)]
 
-    static func ids(_ count: Int) -> [PhotoID] {
+    static func ids(_ count: Int) -> [String] {
         (0..<count).map { $0 % 7 == 0 ? "IMG_\($0).HEIC" : "\($0)-6F1A2B3C-9D0E-4F11-8A2B/L0/001" }
     }
 
@@ -32,7 +32,7 @@ struct PhotoIDTableTests {
         }
         #expect(Array(table) == ids)
         #expect(!table.hasDuplicates)
-        var each: [PhotoID] = []
+        var each: [String] = []
         table.forEachID(in: 0..<table.count) { each.append(String(decoding: $0, as: UTF8.self)) }
         #expect(each == ids)
         each = []
@@ -46,7 +46,7 @@ struct PhotoIDTableTests {
     @Test(arguments: hashers)
     func aBatchInsertsWhatOneAtATimeInserts(hasher: PhotoIDHasher) {
         let ids = Self.ids(300)
-        let batches: [[PhotoID]] = [
+        let batches: [[String]] = [
             Array(ids[0..<100]), Array(ids[100..<150]) + [ids[120]] + Array(ids[150..<160]), [ids[7], "x"],
             Array(ids[150..<200]), ["", "ü"] + Array(ids[200..<300]) + [""],
         ]

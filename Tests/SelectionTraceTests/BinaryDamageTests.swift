@@ -1,6 +1,6 @@
 import Foundation
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// Damage of every kind, at every place: a reader gives a correct prefix (a torn tail) or a

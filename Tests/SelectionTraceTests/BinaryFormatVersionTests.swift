@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// The format version rules of docs/binary-trace-format.md: the writer writes version 2,

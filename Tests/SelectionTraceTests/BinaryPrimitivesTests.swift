@@ -1,7 +1,7 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 import Testing
 
-@testable import SelectionTrace
+@_spi(GridSimInternals) @testable import SelectionTrace
 
 @Suite("Binary trace primitives: CRC-32C and varints")
 struct BinaryPrimitivesTests {

@@ -1,7 +1,8 @@
 import Foundation
 import SeededRandom
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 @Suite("Binary trace codec")

@@ -1,8 +1,9 @@
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 import Testing
 
-@testable import SelectionTrace
+@_spi(GridSimInternals) @testable import SelectionTrace
 
 /// A binary reader that keeps no ids (what `gridsim inspect` opens) finds exactly what a
 /// reader that keeps them finds: the same events, damage, errors and counts; and `nextKind()`,

@@ -1,7 +1,7 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 import Testing
 
-@testable import SelectionTrace
+@_spi(GridSimInternals) @testable import SelectionTrace
 
 /// The fast paths of the text codec agree with the general ones: every line the scanner
 /// accepts decodes to what the JSON parser and `TextTraceDecoding` make of it, every line it

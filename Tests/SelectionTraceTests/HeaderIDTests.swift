@@ -1,9 +1,10 @@
 import Foundation
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 import TestSupport
 import Testing
-@testable import SelectionTrace
+@_spi(GridSimInternals) @testable import SelectionTrace
 
 /// Header id lists: decoded apart from the rest of a text header line into a `PhotoIDTable`
 /// in the line's own memory, or parsed the general way; both give the same header and the

@@ -1,5 +1,6 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// A header streamed to a sink is the header's line, whatever its ids and however many.

@@ -1,8 +1,8 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 import SeededRandom
 import Testing
 
-@testable import SelectionTrace
+@_spi(GridSimInternals) @testable import SelectionTrace
 
 /// The byte writers of text lines: a line block, its cursor's numbers and JSON strings, and
 /// the word-at-a-time scan that tells a plain JSON string from one that needs escapes.

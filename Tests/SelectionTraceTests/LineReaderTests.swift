@@ -1,6 +1,6 @@
 import Foundation
 import SeededRandom
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
 

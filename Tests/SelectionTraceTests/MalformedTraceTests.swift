@@ -1,4 +1,4 @@
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// Each kind of malformed trace of SPEC.md section 4: an error naming the line and what is wrong.

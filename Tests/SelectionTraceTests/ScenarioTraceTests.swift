@@ -1,6 +1,6 @@
 import Foundation
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 /// The scenarios of the seeds, in Traces/: each replays to its checked report, and every

@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 @Suite("Text trace codec")

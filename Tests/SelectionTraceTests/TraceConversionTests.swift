@@ -1,9 +1,10 @@
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 import TestSupport
 import Testing
 
-@testable import SelectionTrace
+@_spi(GridSimInternals) @testable import SelectionTrace
 
 /// The library cores of `gridsim convert` and `gridsim inspect`, in memory.
 @Suite("Trace conversion and inspection cores")

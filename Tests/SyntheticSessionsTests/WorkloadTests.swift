@@ -1,8 +1,8 @@
 import GestureInput
 @testable import SyntheticSessions
 import SeededRandom
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 import Testing
 
 @Suite("Synthetic sessions")

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import SelectionSlots
 
 /// One operation loop the exact gate counts: a subject of a timed suite's case, run for a
 /// fixed number of operations.

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// How many events of a replay were applied, ignored and rejected: part of the result every
 /// replay subject must agree on.

@@ -1,7 +1,7 @@
 import BenchmarkKit
 import PropertyTesting
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 extension CommandsSuite {
     /// `gridsim check` in-process: the text trace read from memory (header with its id

@@ -1,5 +1,5 @@
 import BenchmarkKit
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 extension CommandsSuite {
     /// `gridsim convert TRACE.jsonl --output TRACE.gstrace` in-process: the text trace read

@@ -1,6 +1,6 @@
 import BenchmarkKit
 import GestureInput
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
 
 extension CommandsSuite {

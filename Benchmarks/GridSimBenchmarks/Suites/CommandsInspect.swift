@@ -1,5 +1,5 @@
 import BenchmarkKit
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 extension CommandsSuite {
     /// `gridsim inspect TRACE` in-process: the text trace read from a file (in the page cache:

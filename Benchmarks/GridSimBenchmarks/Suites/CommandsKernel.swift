@@ -1,5 +1,5 @@
 import BenchmarkKit
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 extension CommandsSuite {
     static let kernelName = "FastEngine kernel"

@@ -1,7 +1,7 @@
 import BenchmarkKit
 import Foundation
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 extension CommandsSuite {
     /// `gridsim replay --json TRACE` in-process: the trace read from a file (in the page

@@ -1,6 +1,7 @@
 import GestureInput
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
 
 /// The input of the `commands` suite: a session as `gridsim generate --ids photokit` makes

@@ -1,5 +1,6 @@
 import BenchmarkKit
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// Drag to select (SPEC.md section 6): while selecting, a drag that began on an unchosen photo
 /// moves its end, and every photo from the anchor to the end is chosen. Two patterns, each a

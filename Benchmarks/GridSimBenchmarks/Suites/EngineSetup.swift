@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Building engine states through events only (the `SelectionEngine` protocol has no other
 /// way in), so the same code serves the reference model and any later engine.

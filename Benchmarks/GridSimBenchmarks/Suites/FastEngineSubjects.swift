@@ -1,6 +1,7 @@
 import BenchmarkKit
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 // The fast engine (SelectionCore's FastEngine: slots, chunked bitmaps, snapshots) as a
 // subject of every suite. Events reach it interned, as the codecs hand them over; the

@@ -1,6 +1,6 @@
 import BenchmarkKit
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Snapshot diffing of grid order: the edit script between two orders of the grid, where
 /// 10 % of the photos were deleted, as many new ones inserted and 2 % moved (the standard

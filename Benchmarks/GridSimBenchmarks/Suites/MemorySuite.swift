@@ -1,5 +1,5 @@
 import BenchmarkKit
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Memory: what a selecting session on a grid given by count holds, read as the "peak Δ"
 /// column (resident growth while the subject's session is built and tapped; divide by the

@@ -1,6 +1,6 @@
 import BenchmarkKit
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// An engine from outside GridSim (a team's own selection code behind an adapter), measured
 /// beside GridSim's subjects in the suites that take one: toggle, pruning, replay and drag.

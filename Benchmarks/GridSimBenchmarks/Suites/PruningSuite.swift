@@ -1,6 +1,6 @@
 import BenchmarkKit
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Set-intersection pruning: the library loses 0.1 %, 1 % or 10 % of the photos while half
 /// the grid is selected, and the selection must keep only photos still in the grid.

@@ -1,6 +1,6 @@
 import Foundation
 import BenchmarkKit
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Replay throughput: events per second over a long synthetic trace (see `SyntheticTrace`),
 /// each sample a whole replay from a fresh session (built untimed).

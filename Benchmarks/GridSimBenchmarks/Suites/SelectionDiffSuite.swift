@@ -1,6 +1,6 @@
 import BenchmarkKit
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Snapshot diffing of selections: which photos changed between two states k = 1, 100 and
 /// 10,000 taps apart (half the grid selected in the first).

@@ -1,6 +1,6 @@
 import BenchmarkKit
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Toggle latency: taps while selecting, reported per tap, in two patterns: taps anywhere in
 /// the grid (uniformly random: every tap a cache miss on a large grid, the worst case) and

@@ -1,5 +1,5 @@
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// An event as the integer-based peers replay it: photo ids already interned to slots, as
 /// a trace codec would hand them over (interning is the codec's job, not the reducer's).

@@ -1,5 +1,5 @@
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// The grid's current order: which photo sits at a grid index, and the mode it is in.
 ///

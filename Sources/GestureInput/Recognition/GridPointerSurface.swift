@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The photo grid as a pointer target: the layout, the visible area and the recogniser, turning
 /// raw samples into the semantic events of SPEC.md (`longPress` and `tap` on a photo, and

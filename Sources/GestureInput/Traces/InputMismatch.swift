@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// A line whose raw input resolves to something other than what the line records.
 package struct InputMismatch: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// JSON for the raw pointer layer: samples and the header's `pointer` object, written and read
 /// with the trace codec's `JSONWriter` and `JSONValue`. The format is docs/pointer-traces.md.

@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The semantic events re-derived from a two-layer trace's raw layer, and where they differ
 /// from the recorded ones.

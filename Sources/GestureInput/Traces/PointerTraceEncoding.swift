@@ -1,4 +1,4 @@
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Writes two-layer trace lines: a SPEC v1 line with the raw layer in extra fields, which v1
 /// readers ignore. See docs/pointer-traces.md.

@@ -1,4 +1,4 @@
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionTrace
 
 /// One event line of a two-layer trace: the semantic event (what the app understood) and the
 /// raw samples that led to it (what the finger did).

@@ -1,6 +1,6 @@
 import Foundation
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Streams a two-layer trace: each event line's semantic event (decoded by the v1 reader, so
 /// every v1 rule and message applies) together with its raw layer.

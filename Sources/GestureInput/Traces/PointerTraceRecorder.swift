@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Records a two-layer trace while a session runs: every raw pointer sample, and the semantic
 /// event it resolved to through the recogniser, on the same line. App events that are not grid

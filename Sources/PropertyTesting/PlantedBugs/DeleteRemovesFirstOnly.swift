@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Delete reports every chosen photo deleted but removes only the first of them from the grid.
 package struct DeleteRemovesFirstOnly: PlantedBug {

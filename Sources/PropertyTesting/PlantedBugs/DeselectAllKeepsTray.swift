@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Deselect all clears the selection but not the tray.
 package struct DeselectAllKeepsTray: PlantedBug {

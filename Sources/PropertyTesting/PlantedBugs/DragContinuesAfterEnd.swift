@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// The finger's lift does not end a drag: a move after it sweeps from the anchor again, and a
 /// second lift is applied.

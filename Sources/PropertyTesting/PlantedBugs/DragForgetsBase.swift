@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// Each move of a drag starts from the selection the last one left, not from the drag's base:
 /// sliding back over photos the drag swept does not give them their state back.

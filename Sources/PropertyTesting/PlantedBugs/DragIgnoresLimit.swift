@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// A choosing drag adds every photo it sweeps, past the limit.
 package struct DragIgnoresLimit: PlantedBug {

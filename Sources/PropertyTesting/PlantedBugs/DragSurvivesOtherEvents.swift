@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// Other events do not end a drag: after a tap, Done or Share in the middle of a drag, the
 /// next move goes on from the drag's old base.

@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// A choosing drag under a limit walks its range from the finger towards the anchor: the
 /// photos far from the anchor get in and those next to it are kept out.

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Hit testing that misses the last column: a tap on a photo of the grid's last column goes
 /// to the photo before it. At the event level: the tap names the photo at the previous grid

@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// The limit check lets one photo too many in: a tap at the limit still chooses.
 package struct LimitOffByOne: PlantedBug {

@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// A stale layout: right after Delete, a long press where a deleted photo was still resolves
 /// to that photo, and the grid enters the mode with a photo it no longer has. At the event

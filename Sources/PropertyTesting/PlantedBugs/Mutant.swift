@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// The fast engine with `Bug` planted: every event the bug does not take goes to the engine
 /// as it is. Each step costs what the engine's or the bug's does.

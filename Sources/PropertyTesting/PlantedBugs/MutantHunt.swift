@@ -1,5 +1,5 @@
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// What `gridsim mutants` does, as a library function: the properties run against the fast
 /// engine with each planted bug of the catalogue, until they find it or the cases run out.

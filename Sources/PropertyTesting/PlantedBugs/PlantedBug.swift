@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// A bug planted in a copy of the fast engine, to show that the property tests catch it and
 /// that `gridsim check` and `gridsim shrink` work on a failing trace. Never used otherwise:

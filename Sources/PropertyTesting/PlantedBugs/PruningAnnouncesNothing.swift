@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// A library change that removes chosen photos changes the count without announcing it.
 package struct PruningAnnouncesNothing: PlantedBug {

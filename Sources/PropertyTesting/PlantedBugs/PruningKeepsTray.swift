@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Photos that leave the library leave the selection but stay in the tray.
 package struct PruningKeepsTray: PlantedBug {

@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// A library change that both removes and inserts photos forgets to prune the selection.
 package struct PruningSkippedWhenInserting: PlantedBug {

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// The tray's remove button is wired as a toggle: on a photo that is not chosen it chooses
 /// it, instead of refusing with `notInTray`.

@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// The tray's remove button rebuilds the tray from the grid: the picks left come back in grid
 /// order instead of the order they were picked in.

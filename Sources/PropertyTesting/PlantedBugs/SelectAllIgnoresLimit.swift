@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// Select all chooses every photo even when a limit forbids it: the engine's own Select all
 /// with the limit check turned off.

@@ -1,4 +1,5 @@
-@_spi(Testing) import SelectionCore
+import SelectionSlots
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// The selection is kept as grid positions: after a library change that inserts photos, the
 /// photos now at the chosen positions are chosen, not the photos that were.

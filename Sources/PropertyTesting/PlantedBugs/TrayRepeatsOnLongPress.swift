@@ -1,4 +1,4 @@
-@_spi(Testing) import SelectionCore
+@_spi(Testing) @_spi(GridSimInternals) import SelectionCore
 
 /// A long press on a photo that is already chosen adds it to the tray again.
 package struct TrayRepeatsOnLongPress: PlantedBug {

@@ -1,3 +1,5 @@
+import SelectionSlots
+
 /// Drag to select (SPEC.md section 6), incrementally.
 ///
 /// The range is the grid positions from the anchor to the end. When the end moves, only the

@@ -1,3 +1,5 @@
+import SelectionSlots
+
 /// The engine for grids of millions of photos: SPEC.md's meaning, with slots and bitmaps.
 ///
 /// - The grid is `LiveSlots`: slots in grid order, in contiguous blocks (4 bytes a photo),
@@ -9,32 +11,32 @@
 ///   hot path and never touches a string.
 ///
 /// Each operation's cost is stated where it is implemented; N is the grid's photo count.
-public struct FastEngine: SelectionEngine, Sendable {
+@_spi(GridSimInternals) public struct FastEngine: SelectionEngine, Sendable {
     // Only this file writes the state: the drag's moves get the selection and picks handed
     // over for the call (`SlotDrag.move`), the event store names slots through
     // `adoptNames(_:)`, and the planted bugs write through the testing hooks at the end.
 
     /// The interner between ids and slots; grows when a trace names a new id.
-    public private(set) var slots: SlotTable
-    public private(set) var grid: LiveSlots
-    public private(set) var selection: SelectionBitmap
+    @_spi(GridSimInternals) public private(set) var slots: SlotTable
+    @_spi(GridSimInternals) public private(set) var grid: LiveSlots
+    @_spi(GridSimInternals) public private(set) var selection: SelectionBitmap
     /// The selection in pick order; maintained only when `limit` is set.
-    public private(set) var pickOrder: [PhotoSlot] = []
-    public private(set) var mode: Mode = .browsing
+    @_spi(GridSimInternals) public private(set) var pickOrder: [PhotoSlot] = []
+    @_spi(GridSimInternals) public private(set) var mode: Mode = .browsing
     /// The sheet shown, if any (kept in `cover`).
-    public private(set) var sheet: Sheet? {
+    @_spi(GridSimInternals) public private(set) var sheet: Sheet? {
         get { if case .sheet(let kind)? = cover { kind } else { nil } }
         set { cover = newValue.map(Cover.sheet) }
     }
-    public let limit: Int?
-    public let reduceMotion: Bool
+    @_spi(GridSimInternals) public let limit: Int?
+    @_spi(GridSimInternals) public let reduceMotion: Bool
     /// How library changes prune the selection; `.automatic` chooses by the size of the change.
-    public var pruning: PruningStrategy = .automatic
+    @_spi(GridSimInternals) public var pruning: PruningStrategy = .automatic
     /// Whether steps list the photos of Delete, Move, Share and Edit (in grid order: O(N) each
     /// while many photos are chosen). A replay that wants only states (the state after a
     /// step, the first pass of a streamed report) turns it off: the state does not depend on
     /// those lists, and the steps then carry empty ones.
-    public var listsActionPhotos = true
+    @_spi(GridSimInternals) public var listsActionPhotos = true
     /// The drag in progress (SPEC.md section 6), if any. Set and cleared with `cover`.
     private var drag: SlotDrag?
     /// What a tap in selecting mode must not simply toggle under: a sheet, or a drag in
@@ -50,7 +52,7 @@ public struct FastEngine: SelectionEngine, Sendable {
     /// O(N) for a grid given by count (the slot order is written once; no string is built),
     /// and the same for an id list without repeats, whose table the slots take over as it is
     /// (no id hashed again). A list with repeats, which only code builds, is interned again.
-    public init(configuration: GridConfiguration) {
+    @_spi(GridSimInternals) public init(configuration: GridConfiguration) {
         slots = SlotTable(photos: configuration.photos)
         switch configuration.photos {
         case .count(let n):
@@ -73,7 +75,7 @@ public struct FastEngine: SelectionEngine, Sendable {
 
     // MARK: - SelectionEngine
 
-    public mutating func apply(_ event: Event) -> Step {
+    @_spi(GridSimInternals) public mutating func apply(_ event: Event) -> Step {
         let slotEvent = slots.intern(event)
         return slots.step(for: apply(slotEvent))
     }
@@ -81,7 +83,7 @@ public struct FastEngine: SelectionEngine, Sendable {
     /// The slot of `photo`, handing out the next one when the id is new: for codecs that
     /// intern ids themselves and apply `SlotEvent`s. Changes nothing else. Amortised O(1).
     @discardableResult
-    public mutating func intern(_ photo: PhotoID) -> PhotoSlot {
+    @_spi(GridSimInternals) public mutating func intern(_ photo: PhotoID) -> PhotoSlot {
         slots.intern(photo).slot
     }
 
@@ -99,31 +101,31 @@ public struct FastEngine: SelectionEngine, Sendable {
         slots = names
     }
 
-    public var photoCount: Int { grid.count }
-    public var selectedCount: Int { selection.count }
+    @_spi(GridSimInternals) public var photoCount: Int { grid.count }
+    @_spi(GridSimInternals) public var selectedCount: Int { selection.count }
 
-    public func contains(_ photo: PhotoID) -> Bool {
+    @_spi(GridSimInternals) public func contains(_ photo: PhotoID) -> Bool {
         slots.slot(for: photo).map(grid.contains) ?? false
     }
 
-    public func isSelected(_ photo: PhotoID) -> Bool {
+    @_spi(GridSimInternals) public func isSelected(_ photo: PhotoID) -> Bool {
         slots.slot(for: photo).map(selection.contains) ?? false
     }
 
     /// O(N) strings: for reports, not for hot paths.
-    public var photos: [PhotoID] { slots.ids(for: grid.order) }
+    @_spi(GridSimInternals) public var photos: [PhotoID] { slots.ids(for: grid.order) }
 
     /// O(N) scan of the grid order (stops at the last chosen photo).
-    public var selectedPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid)) }
+    @_spi(GridSimInternals) public var selectedPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid)) }
 
-    public var picks: [PhotoID] { limit == nil ? selectedPhotos : slots.ids(for: pickOrder) }
+    @_spi(GridSimInternals) public var picks: [PhotoID] { limit == nil ? selectedPhotos : slots.ids(for: pickOrder) }
 
-    public var isDragging: Bool { drag != nil }
+    @_spi(GridSimInternals) public var isDragging: Bool { drag != nil }
 
     // MARK: - The reducer
 
     /// Applies one interned event. Same meaning as `ReferenceModel.apply`, check for check.
-    public mutating func apply(_ event: SlotEvent) -> SlotStep {
+    @_spi(GridSimInternals) public mutating func apply(_ event: SlotEvent) -> SlotStep {
         // Taps are most events of a session: they take the short way, the rest a call. A tap
         // during a drag takes it too: `tap` sees the drag in its test of the cover.
         if case .tap(let slot) = event { return tap(slot) }
@@ -455,17 +457,17 @@ public struct FastEngine: SelectionEngine, Sendable {
 
 /// Hooks for the engines with a planted bug (PropertyTesting's `Mutant`): they break the
 /// engine through its own code paths, so that a planted bug differs from the engine in the
-/// one check it drops and in nothing else. Not part of the engine's public surface.
+/// one check it drops and in nothing else. Only modules that import its SPI see them.
 @_spi(Testing) extension FastEngine {
     /// Select all without the limit check: everything else (mode, sheet, pick order, the
     /// step) as `apply(.selectAll)`. O(N / 64) words, O(N) more with a limit.
-    public mutating func selectAllIgnoringLimit() -> Step {
+    @_spi(GridSimInternals) public mutating func selectAllIgnoringLimit() -> Step {
         slots.step(for: selectAll(checkingLimit: false))
     }
 
     /// Puts back a selection and pick order read earlier from this engine, as if the steps
     /// since had not touched them. O(1) plus the pick order's copy.
-    public mutating func restoreSelection(_ selection: SelectionBitmap, pickOrder: [PhotoSlot]) {
+    @_spi(GridSimInternals) public mutating func restoreSelection(_ selection: SelectionBitmap, pickOrder: [PhotoSlot]) {
         self.selection = selection
         self.pickOrder = pickOrder
     }
@@ -518,7 +520,7 @@ public struct FastEngine: SelectionEngine, Sendable {
 }
 
 /// How a library change removes vanished photos from the selection.
-public enum PruningStrategy: String, CaseIterable, Hashable, Sendable {
+@_spi(GridSimInternals) public enum PruningStrategy: String, CaseIterable, Hashable, Sendable {
     /// Remove each vanished slot: O(removed), one word each.
     case subtract
     /// AND the selection with the live-slot bitmap: O(N / 64) words, sequential, skipping
@@ -529,7 +531,7 @@ public enum PruningStrategy: String, CaseIterable, Hashable, Sendable {
 
     /// The strategy for a change of `removedCount` photos: a scattered single-word update
     /// costs about as much as ANDing four sequential words, hence the crossover at N / 256.
-    public func resolved(removedCount: Int, gridCount: Int) -> PruningStrategy {
+    @_spi(GridSimInternals) public func resolved(removedCount: Int, gridCount: Int) -> PruningStrategy {
         guard self == .automatic else { return self }
         return removedCount * 256 < gridCount ? .subtract : .intersect
     }

@@ -1,5 +1,7 @@
+import SelectionSlots
+
 /// An action effect with slots instead of ids.
-public enum SlotAction: Hashable, Sendable {
+@_spi(GridSimInternals) public enum SlotAction: Hashable, Sendable {
     case open(PhotoSlot)
     case navigateBack
     /// In grid order.
@@ -12,15 +14,15 @@ public enum SlotAction: Hashable, Sendable {
 
 /// The fast engine's `Step`: the same fixed shape, with slots. Applying a tap builds one of
 /// these and allocates nothing.
-public struct SlotStep: Hashable, Sendable {
-    public var outcome: Outcome
-    public var action: SlotAction?
-    public var haptic: Bool
-    public var animation: AnimationStyle?
-    public var announcement: SpecAnnouncement?
+@_spi(GridSimInternals) public struct SlotStep: Hashable, Sendable {
+    @_spi(GridSimInternals) public var outcome: Outcome
+    @_spi(GridSimInternals) public var action: SlotAction?
+    @_spi(GridSimInternals) public var haptic: Bool
+    @_spi(GridSimInternals) public var animation: AnimationStyle?
+    @_spi(GridSimInternals) public var announcement: SpecAnnouncement?
 
     @inline(__always)
-    public init(
+    @_spi(GridSimInternals) public init(
         outcome: Outcome, action: SlotAction? = nil, haptic: Bool = false, animation: AnimationStyle? = nil,
         announcement: SpecAnnouncement? = nil
     ) {
@@ -31,17 +33,17 @@ public struct SlotStep: Hashable, Sendable {
         self.announcement = announcement
     }
 
-    public static let ignored = SlotStep(outcome: .ignored)
+    @_spi(GridSimInternals) public static let ignored = SlotStep(outcome: .ignored)
 
     @inline(__always)
-    public static func rejected(_ reason: RejectionReason) -> SlotStep {
+    @_spi(GridSimInternals) public static func rejected(_ reason: RejectionReason) -> SlotStep {
         SlotStep(outcome: .rejected(reason))
     }
 }
 
 extension SlotTable {
     /// The step with its slots turned back into ids, for reports.
-    public func step(for step: SlotStep) -> Step {
+    @_spi(GridSimInternals) public func step(for step: SlotStep) -> Step {
         let action: Effect? =
             switch step.action {
             case nil: nil

@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// The file header of a binary trace: the fixed prefix and the body it frames.
 ///

@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// Turns a trace into the bytes of a binary trace (docs/binary-trace-format.md), one event at
 /// a time, so that a recorder or a converter can stream.
@@ -11,16 +12,16 @@ import SelectionCore
 ///
 /// Cost: O(record size) per event plus interning (no hashing for a counted id); appending to
 /// the caller's buffer is the only allocation, amortised.
-public struct BinaryTraceEncoder: Sendable {
-    public let header: TraceHeader
-    public let salt: UInt32
-    public let syncInterval: Int
+@_spi(GridSimInternals) public struct BinaryTraceEncoder: Sendable {
+    @_spi(GridSimInternals) public let header: TraceHeader
+    @_spi(GridSimInternals) public let salt: UInt32
+    @_spi(GridSimInternals) public let syncInterval: Int
     /// The ids named so far; slot numbers in the trace are this interner's.
     private var slots: SlotInterner
     /// The ids the event being encoded names for the first time, in slot order.
     private var newIDs: [PhotoID] = []
     /// Events encoded so far.
-    public private(set) var eventCount = 0
+    @_spi(GridSimInternals) public private(set) var eventCount = 0
     private var lastTime: Int?
     private var lastSlot: Int64 = 0
     /// The ids of the line being encoded from its fields that it names for the first time,
@@ -41,7 +42,7 @@ public struct BinaryTraceEncoder: Sendable {
     static let bytesPerDefinitionRecord = 1 << 16
 
     /// - Precondition: an explicit grid has no duplicate ids (the text reader refuses those).
-    public init(
+    @_spi(GridSimInternals) public init(
         header: TraceHeader, salt: UInt32 = .random(in: 0 ... .max),
         syncInterval: Int = BinaryTraceFormat.defaultSyncInterval
     ) {
@@ -59,10 +60,10 @@ public struct BinaryTraceEncoder: Sendable {
     }
 
     /// Slots handed out so far: every slot below it names an id the trace defines.
-    public var slotCount: Int { slots.count }
+    @_spi(GridSimInternals) public var slotCount: Int { slots.count }
 
     /// Appends the file header and, for an explicit grid, the records defining its ids.
-    public mutating func encodeHeader(into bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public mutating func encodeHeader(into bytes: inout [UInt8]) {
         bytes.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
         if case .ids(let ids) = header.photos {
             // From the table's bytes: its subscript would make a string of each id, twice.
@@ -72,7 +73,7 @@ public struct BinaryTraceEncoder: Sendable {
 
     /// `encodeHeader(into:)` into `writer`'s buffer, handed to `sink` whenever it holds a
     /// block, so that the definitions of a header of millions of ids are never held whole.
-    public mutating func encodeHeader<Sink: TraceByteSink>(into writer: inout TraceBlockWriter<Sink>, sink: inout Sink) throws {
+    @_spi(GridSimInternals) public mutating func encodeHeader<Sink: TraceByteSink>(into writer: inout TraceBlockWriter<Sink>, sink: inout Sink) throws {
         writer.buffer.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
         if case .ids(let ids) = header.photos {
             let forEachID: (Range<Int>, (UnsafeRawBufferPointer) -> Void) -> Void = { ids.forEachID(in: $0, $1) }
@@ -89,7 +90,7 @@ public struct BinaryTraceEncoder: Sendable {
     /// point when one is due, then the event.
     ///
     /// - Precondition: `t`, when present, is at least 0 and at least the previous event's.
-    public mutating func encode(_ event: TraceEvent, into bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public mutating func encode(_ event: TraceEvent, into bytes: inout [UInt8]) {
         let firstNewSlot = slots.count
         newIDs.removeAll(keepingCapacity: true)
         // Every photo the event names, in the order the record lists them (a library change's
@@ -115,7 +116,7 @@ public struct BinaryTraceEncoder: Sendable {
     ///
     /// - Precondition: the ids are new to the trace; every other slot of the event was handed
     ///   out before; `t` as for `encode(_:into:)`.
-    public mutating func encode(t: Int?, _ event: SlotEvent, newIDs: [PhotoID], into bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public mutating func encode(t: Int?, _ event: SlotEvent, newIDs: [PhotoID], into bytes: inout [UInt8]) {
         let firstNewSlot = slots.count
         for id in newIDs {
             let (_, isNew) = slots.intern(id)
@@ -141,7 +142,7 @@ public struct BinaryTraceEncoder: Sendable {
     }
 
     /// The slot of `id`, appending its definition if it is new: for writers that hold slots.
-    public mutating func define(_ id: PhotoID, into bytes: inout [UInt8]) -> PhotoSlot {
+    @_spi(GridSimInternals) public mutating func define(_ id: PhotoID, into bytes: inout [UInt8]) -> PhotoSlot {
         let (slot, isNew) = slots.intern(id)
         if isNew { appendDefinitions(of: [id], firstSlot: slot.index, into: &bytes) }
         return slot
@@ -219,7 +220,7 @@ public struct BinaryTraceEncoder: Sendable {
     /// Appends an event whose photos are slots this encoder handed out.
     ///
     /// - Precondition: every slot is below `slotCount`; `t` as for `encode(_:into:)`.
-    public mutating func encode(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public mutating func encode(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
         if eventCount > 0 && eventCount % syncInterval == 0 { appendSync(lastSlot: lastSlot, lastTime: lastTime, into: &bytes) }
         if case .libraryChanged = event {} else {
             appendShortEvent(t: t, event, into: &bytes)
@@ -288,7 +289,7 @@ public struct BinaryTraceEncoder: Sendable {
 
     /// Appends the end record, which says how many events the trace holds; a reader that finds
     /// it knows the writer closed the trace cleanly.
-    public mutating func encodeEnd(into bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public mutating func encodeEnd(into bytes: inout [UInt8]) {
         body.removeAll(keepingCapacity: true)
         Varint.append(eventCount, to: &body)
         appendRecord(kind: BinaryRecordKind.end, into: &bytes)
@@ -415,7 +416,7 @@ public struct BinaryTraceEncoder: Sendable {
 
 extension Trace {
     /// The whole trace as a binary trace, closed with an end record.
-    public func binaryEncoded(
+    @_spi(GridSimInternals) public func binaryEncoded(
         salt: UInt32 = .random(in: 0 ... .max), syncInterval: Int = BinaryTraceFormat.defaultSyncInterval
     ) -> [UInt8] {
         var encoder = BinaryTraceEncoder(header: header, salt: salt, syncInterval: syncInterval)
@@ -428,7 +429,7 @@ extension Trace {
 
     /// Reads a whole binary trace from memory. A torn tail ends it quietly; use a
     /// `BinaryTraceReader` to see damage.
-    public init(binary bytes: some Collection<UInt8>, options: BinaryTraceReader.Options = .default) throws {
+    @_spi(GridSimInternals) public init(binary bytes: some Collection<UInt8>, options: BinaryTraceReader.Options = .default) throws {
         var reader = try BinaryTraceReader(bytes: bytes, options: options)
         let events = try reader.readAll()
         self.init(header: reader.header, events: events)

@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// The constants of the binary trace format (`.gstrace`). docs/binary-trace-format.md is the
 /// full description; this file is its single source of numbers.
@@ -8,18 +8,18 @@ import SelectionCore
 /// record  := length:varint salt:u32le kind:u8 body crc:u32le
 ///            length counts kind and body; the CRC-32C covers length, salt, kind and body
 /// ```
-public enum BinaryTraceFormat {
+@_spi(GridSimInternals) public enum BinaryTraceFormat {
     /// The first eight bytes: a non-ASCII byte, "GSTR", CR LF, Ctrl-Z. As in PNG, a file that
     /// went through a text-mode transfer or was truncated to 7 bits no longer matches.
-    public static let magic: [UInt8] = [0x89, 0x47, 0x53, 0x54, 0x52, 0x0D, 0x0A, 0x1A]
+    @_spi(GridSimInternals) public static let magic: [UInt8] = [0x89, 0x47, 0x53, 0x54, 0x52, 0x0D, 0x0A, 0x1A]
     /// The layout version this code writes and the newest it reads. Version 2 is version 1
     /// with the event kinds of SPEC.md section 6 (`BinaryRecordKind.section6Version`); a
     /// reader of version 2 reads version 1 files unchanged.
-    public static let currentVersion: UInt16 = 2
+    @_spi(GridSimInternals) public static let currentVersion: UInt16 = 2
     /// Magic, version, reserved, body length, CRC: the fixed prefix of the file header.
-    public static let fixedHeaderSize = 20
+    @_spi(GridSimInternals) public static let fixedHeaderSize = 20
     /// The file extension of binary traces; text traces keep `.jsonl`.
-    public static let fileExtension = "gstrace"
+    @_spi(GridSimInternals) public static let fileExtension = "gstrace"
 
     /// Framing around a record's kind and body: salt and CRC (the length varint comes on top).
     static let saltSize = 4
@@ -30,7 +30,7 @@ public enum BinaryTraceFormat {
     /// How often the writer puts a sync point between events by default: about 13 bytes every
     /// 128 events (0.1 byte an event), and a salvaging reader loses at most 128 events to one
     /// stretch of damage.
-    public static let defaultSyncInterval = 128
+    @_spi(GridSimInternals) public static let defaultSyncInterval = 128
 }
 
 /// The kind byte of a record.

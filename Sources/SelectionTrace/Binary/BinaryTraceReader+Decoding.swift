@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// Record bodies: events (time and slot deltas), id definitions, sync points, the end.
 extension BinaryTraceReader {

@@ -13,7 +13,7 @@ extension BinaryTraceReader {
     ///
     /// - Precondition: the reader does not salvage (salvage needs every record decoded to
     ///   know what it lost).
-    public mutating func skipToEnd() throws -> Int {
+    @_spi(GridSimInternals) public mutating func skipToEnd() throws -> Int {
         precondition(!options.salvage, "a salvaging reader decodes every record")
         var skipped = 0
         while let record = try nextRecord() {

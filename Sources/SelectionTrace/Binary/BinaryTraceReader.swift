@@ -1,13 +1,14 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// An event as a binary trace stores it: photos as slots, and the time if it had one.
-public struct TimedSlotEvent: Hashable, Sendable {
+@_spi(GridSimInternals) public struct TimedSlotEvent: Hashable, Sendable {
     /// Milliseconds since the trace began, when the event carried `t`.
-    public var t: Int?
-    public var event: SlotEvent
+    @_spi(GridSimInternals) public var t: Int?
+    @_spi(GridSimInternals) public var event: SlotEvent
 
     @inline(__always)
-    public init(t: Int?, _ event: SlotEvent) {
+    @_spi(GridSimInternals) public init(t: Int?, _ event: SlotEvent) {
         self.t = t
         self.event = event
     }
@@ -31,22 +32,22 @@ public struct TimedSlotEvent: Hashable, Sendable {
 /// Whatever it returns is an event that was written, in order: never a guessed one.
 ///
 /// The reader owns its file; copies of it share one position, so keep one and pass it `inout`.
-public struct BinaryTraceReader {
-    public struct Options: Hashable, Sendable {
-        public var limits: TraceLimits
+@_spi(GridSimInternals) public struct BinaryTraceReader {
+    @_spi(GridSimInternals) public struct Options: Hashable, Sendable {
+        @_spi(GridSimInternals) public var limits: TraceLimits
         /// Skip damaged bytes to the next valid record instead of stopping with an error.
-        public var salvage: Bool
+        @_spi(GridSimInternals) public var salvage: Bool
         /// Whether records whose CRC-32C does not match are damage (always, but for fuzzing the
         /// decoders behind the checksum, and for forensics).
-        public var verifiesChecksums: Bool
+        @_spi(GridSimInternals) public var verifiesChecksums: Bool
         /// Whether the reader may be asked to name slots (`next()`). A pass that only counts
         /// (`nextSlotEvent()`, as `gridsim inspect` makes) turns it off. Either way every id
         /// is held once in `names` (as bytes, or by number for a numbered id defined after
         /// the header: see `NumberedIDTable`), which is also what checks that none is defined
         /// twice; `next()` needs it on.
-        public var keepsIDs: Bool
+        @_spi(GridSimInternals) public var keepsIDs: Bool
 
-        public init(
+        @_spi(GridSimInternals) public init(
             limits: TraceLimits = .default, salvage: Bool = false, verifiesChecksums: Bool = true, keepsIDs: Bool = true
         ) {
             self.limits = limits
@@ -55,46 +56,46 @@ public struct BinaryTraceReader {
             self.keepsIDs = keepsIDs
         }
 
-        public static let `default` = Options()
+        @_spi(GridSimInternals) public static let `default` = Options()
     }
 
     /// Counts of what the reader has met besides events, for `gridsim inspect`.
-    public struct Statistics: Hashable, Sendable {
+    @_spi(GridSimInternals) public struct Statistics: Hashable, Sendable {
         /// Records that define ids, the header's included.
-        public var idDefinitionRecords = 0
+        @_spi(GridSimInternals) public var idDefinitionRecords = 0
         /// Ids defined after the header's list (new photos, unknown ids).
-        public var idsDefinedByEvents = 0
-        public var syncRecords = 0
+        @_spi(GridSimInternals) public var idsDefinedByEvents = 0
+        @_spi(GridSimInternals) public var syncRecords = 0
         /// Whether the writer closed the trace cleanly (an end record).
-        public var hasEndRecord = false
+        @_spi(GridSimInternals) public var hasEndRecord = false
         /// Event records read, including any a salvaging reader had to drop.
-        public var eventRecords = 0
+        @_spi(GridSimInternals) public var eventRecords = 0
     }
 
     /// The trace's header; for an explicit id list, with every id.
-    public private(set) var header: TraceHeader
+    @_spi(GridSimInternals) public private(set) var header: TraceHeader
     /// The session salt every record of this trace carries.
-    public let salt: UInt32
+    @_spi(GridSimInternals) public let salt: UInt32
     /// The layout version the file was written with.
-    public let formatVersion: Int
+    @_spi(GridSimInternals) public let formatVersion: Int
     /// The file header's size in bytes (the header's id definitions are records after it).
-    public let headerSize: Int
+    @_spi(GridSimInternals) public let headerSize: Int
     /// The ids of every slot defined so far.
-    public internal(set) var names: SlotNames
+    @_spi(GridSimInternals) public internal(set) var names: SlotNames
     /// Events returned so far.
-    public internal(set) var eventCount = 0
+    @_spi(GridSimInternals) public internal(set) var eventCount = 0
     /// Records read so far (events and bookkeeping), counting from 1 after the file header.
-    public internal(set) var recordCount = 0
+    @_spi(GridSimInternals) public internal(set) var recordCount = 0
     /// A torn tail, and what a salvaging reader skipped, in file order.
-    public internal(set) var damage: [TraceDamage] = []
+    @_spi(GridSimInternals) public internal(set) var damage: [TraceDamage] = []
     /// Events a salvaging reader could not return.
-    public internal(set) var lostEvents = 0
+    @_spi(GridSimInternals) public internal(set) var lostEvents = 0
     /// Whether `lostEvents` is only a lower bound: damage was skipped after the last sync
     /// point or end record, so the number of events in it is not known.
-    public internal(set) var lostEventsIsLowerBound = false
-    public internal(set) var statistics = Statistics()
+    @_spi(GridSimInternals) public internal(set) var lostEventsIsLowerBound = false
+    @_spi(GridSimInternals) public internal(set) var statistics = Statistics()
     /// Whether the end of the trace was reached.
-    public internal(set) var isAtEnd = false
+    @_spi(GridSimInternals) public internal(set) var isAtEnd = false
 
     let source: ByteSource
     let options: Options
@@ -110,12 +111,12 @@ public struct BinaryTraceReader {
     var scratch = IDDefinitionScratch()
 
     /// Opens `path` and reads its header (and, for an explicit grid, every id of it).
-    public init(path: String, options: Options = .default) throws {
+    @_spi(GridSimInternals) public init(path: String, options: Options = .default) throws {
         try self.init(source: ByteSource(path: path), options: options)
     }
 
     /// Reads a binary trace held in memory.
-    public init(bytes: some Collection<UInt8>, options: Options = .default) throws {
+    @_spi(GridSimInternals) public init(bytes: some Collection<UInt8>, options: Options = .default) throws {
         try self.init(source: ByteSource(bytes: bytes), options: options)
     }
 
@@ -131,7 +132,7 @@ public struct BinaryTraceReader {
     ///
     /// - Throws: what `init(path:options:)` throws; a `TraceError` if the file no longer
     ///   starts with the header `known` describes.
-    public init(path: String, options: Options = .default, knownHeader known: TraceHeader) throws {
+    @_spi(GridSimInternals) public init(path: String, options: Options = .default, knownHeader known: TraceHeader) throws {
         try self.init(source: ByteSource(path: path), options: options, knownHeader: known)
     }
 
@@ -185,16 +186,16 @@ public struct BinaryTraceReader {
     }
 
     /// The bytes read so far, header included.
-    public var bytesRead: Int { source.offset }
+    @_spi(GridSimInternals) public var bytesRead: Int { source.offset }
 
     /// What a salvaging reader lost, for a person: `3 events`, `at least 1 event`; nil for nothing.
-    public var lostEventsSummary: String? {
+    @_spi(GridSimInternals) public var lostEventsSummary: String? {
         guard lostEvents > 0 || lostEventsIsLowerBound else { return nil }
         return (lostEventsIsLowerBound ? "at least " : "") + "\(lostEvents) event" + (lostEvents == 1 ? "" : "s")
     }
 
     /// The torn tail, if the trace ended in a partial record.
-    public var tornTail: TraceDamage? {
+    @_spi(GridSimInternals) public var tornTail: TraceDamage? {
         damage.last.flatMap { $0.kind == .tornTail ? $0 : nil }
     }
 
@@ -203,7 +204,7 @@ public struct BinaryTraceReader {
     /// O(record length): one CRC pass and a few varints; no allocation unless the event is a
     /// library change (its two lists) or the record defines ids.
     @inline(__always)
-    public mutating func nextSlotEvent() throws -> TimedSlotEvent? {
+    @_spi(GridSimInternals) public mutating func nextSlotEvent() throws -> TimedSlotEvent? {
         while let record = try nextRecord() {
             if let (t, event) = try decode(record) {
                 eventCount += 1
@@ -217,7 +218,7 @@ public struct BinaryTraceReader {
     /// counts needs. Every record is read and checked as by `nextSlotEvent()`, but a library
     /// change's lists are not built. O(record length), no allocation for an event.
     @inline(__always)
-    public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
+    @_spi(GridSimInternals) public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
         while let record = try nextRecord() {
             if let (t, name) = try decode(record, as: EventName.self) {
                 eventCount += 1
@@ -230,21 +231,21 @@ public struct BinaryTraceReader {
     /// The next event with its photos as ids, or nil at the end of the trace.
     ///
     /// - Precondition: `Options.keepsIDs` (the default).
-    public mutating func next() throws -> TraceEvent? {
+    @_spi(GridSimInternals) public mutating func next() throws -> TraceEvent? {
         precondition(options.keepsIDs, "a reader that keeps no ids cannot name slots: use nextSlotEvent()")
         guard let timed = try nextSlotEvent() else { return nil }
         return TraceEvent(t: timed.t, event(for: timed.event))
     }
 
     /// Reads every remaining event.
-    public mutating func readAll() throws -> [TraceEvent] {
+    @_spi(GridSimInternals) public mutating func readAll() throws -> [TraceEvent] {
         var events: [TraceEvent] = []
         while let event = try next() { events.append(event) }
         return events
     }
 
     /// The event with its slots named. Every slot of an event the reader returned is named.
-    public func event(for event: SlotEvent) -> Event {
+    @_spi(GridSimInternals) public func event(for event: SlotEvent) -> Event {
         event.mapPhotos(id)
     }
 

@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// Replays a binary trace into a `FastEngine` by slot: the fast path, with no string hashed
 /// or built per event for a grid given by count.
@@ -6,7 +7,7 @@ import SelectionCore
 /// The reader's slots are the engine's (both number ids as `SlotTable` does). When the trace
 /// defines a new id, the engine interns it too, so that it can still name every photo it
 /// holds in reports. That costs one hash per new id, never one per event.
-public enum BinaryTraceReplay {
+@_spi(GridSimInternals) public enum BinaryTraceReplay {
     /// Replays every remaining event of `reader` into `engine`, calling `observe` with each
     /// event and its step; returns how many events were replayed.
     ///
@@ -15,7 +16,7 @@ public enum BinaryTraceReplay {
     /// - Throws: the reader's errors; and an error if a salvaging reader lost ids, whose
     ///   slots can then no longer be matched with the engine's (read such a trace by id).
     @discardableResult
-    public static func replay(
+    @_spi(GridSimInternals) public static func replay(
         _ reader: inout BinaryTraceReader, into engine: inout FastEngine,
         observe: (TimedSlotEvent, SlotStep) -> Void
     ) throws -> Int {
@@ -25,7 +26,7 @@ public enum BinaryTraceReplay {
     /// Replays every remaining event of `reader` into `engine`; returns how many. The fastest
     /// path: no per-event callback.
     @discardableResult
-    public static func replay(_ reader: inout BinaryTraceReader, into engine: inout FastEngine) throws -> Int {
+    @_spi(GridSimInternals) public static func replay(_ reader: inout BinaryTraceReader, into engine: inout FastEngine) throws -> Int {
         // A literal closure lets the compiler specialise the loop and drop the call.
         try replayLoop(&reader, into: &engine, limit: Int.max) { _, _ in }
     }
@@ -35,7 +36,7 @@ public enum BinaryTraceReplay {
     /// after the last one, so that the rest can still be read. O(events replayed), as fast
     /// as `replay(_:into:)`: for the state after a step, which depends on every event before it.
     @discardableResult
-    public static func replay(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
+    @_spi(GridSimInternals) public static func replay(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
         try replayLoop(&reader, into: &engine, limit: limit) { _, _ in }
     }
 
@@ -48,7 +49,7 @@ public enum BinaryTraceReplay {
     /// - Precondition: as for `replay(_:into:)`; and afterwards the engine's table names only
     ///   the header's photos, so read its photos through `reader.names`.
     @discardableResult
-    public static func replayUnnamed(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
+    @_spi(GridSimInternals) public static func replayUnnamed(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
         var replayed = 0
         while replayed < limit, let timed = try reader.nextSlotEvent() {
             _ = engine.apply(timed.event)
@@ -79,7 +80,7 @@ public enum BinaryTraceReplay {
     }
 
     /// A fresh engine for `reader`'s header, with every event replayed into it.
-    public static func replay(_ reader: inout BinaryTraceReader) throws -> FastEngine {
+    @_spi(GridSimInternals) public static func replay(_ reader: inout BinaryTraceReader) throws -> FastEngine {
         var engine = FastEngine(configuration: reader.header.configuration)
         try replay(&reader, into: &engine)
         return engine

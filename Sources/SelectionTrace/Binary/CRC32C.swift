@@ -11,14 +11,14 @@ import CCRC32C
 ///
 /// Castagnoli's polynomial rather than the zlib one because it detects more error patterns
 /// at the record lengths used here and is what storage formats (iSCSI, ext4, RocksDB) use.
-public enum CRC32C {
+@_spi(GridSimInternals) public enum CRC32C {
     /// The CRC of `bytes`.
-    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    @_spi(GridSimInternals) public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         update(0, bytes)
     }
 
     /// The CRC of `bytes`.
-    public static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
+    @_spi(GridSimInternals) public static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
         let contiguous = bytes.withContiguousStorageIfAvailable { update(0, UnsafeRawBufferPointer($0)) }
         return contiguous ?? Array(bytes).withUnsafeBytes { update(0, $0) }
     }
@@ -26,14 +26,14 @@ public enum CRC32C {
     /// Continues `crc` (the CRC of the bytes before) over `bytes`: `update(checksum(a), b)`
     /// is `checksum(a + b)`.
     @inline(__always)
-    public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    @_spi(GridSimInternals) public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress else { return crc }
         return update(crc, base, count: bytes.count)
     }
 
     /// Continues `crc` over `count` bytes at `start`. O(count).
     @inline(__always)
-    public static func update(_ crc: UInt32, _ start: UnsafeRawPointer, count: Int) -> UInt32 {
+    @_spi(GridSimInternals) public static func update(_ crc: UInt32, _ start: UnsafeRawPointer, count: Int) -> UInt32 {
         update(crc, start, count: count, inHardware: usesHardware)
     }
 
@@ -46,11 +46,11 @@ public enum CRC32C {
     }
 
     /// Whether `update` uses the `crc32` instruction: asked of the processor once.
-    public static let usesHardware: Bool = gridsim_crc32c_hardware_available() != 0
+    @_spi(GridSimInternals) public static let usesHardware: Bool = gridsim_crc32c_hardware_available() != 0
 
     /// `update` in software with slicing-by-8, whatever the processor: the fallback, and
     /// what tests compare the instruction against. O(count).
-    public static func softwareUpdate(_ crc: UInt32, _ start: UnsafeRawPointer, count: Int) -> UInt32 {
+    @_spi(GridSimInternals) public static func softwareUpdate(_ crc: UInt32, _ start: UnsafeRawPointer, count: Int) -> UInt32 {
         let table = tables
         var state = ~crc
         var position = 0

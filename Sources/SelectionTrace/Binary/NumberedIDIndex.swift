@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// The slots of ids that are one ASCII letter and a number (`s1`, `s2`, … as a library
 /// change names the photos it inserts), kept in an array indexed by the number instead of a

@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// The encoder's interner: the slots `SlotTable` hands out, numbered exactly as it numbers
 /// them (a grid given by count owns slots `0 ..< N` for `"1"` … `"N"`; every other id takes

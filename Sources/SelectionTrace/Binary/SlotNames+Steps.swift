@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 extension SlotNames {
     /// The step with its slots named, as `SlotTable.step(for:)` names them: for a fast
@@ -7,7 +8,7 @@ extension SlotNames {
     ///
     /// - Precondition: every slot the step names is named (a strict reader names every slot
     ///   of every event it returned, and an engine's action lists only those).
-    public func step(for step: SlotStep) -> Step {
+    @_spi(GridSimInternals) public func step(for step: SlotStep) -> Step {
         func name(_ slot: PhotoSlot) -> PhotoID {
             guard let id = id(for: slot) else { preconditionFailure("slot \(slot) has no id") }
             return id

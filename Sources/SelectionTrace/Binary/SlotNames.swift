@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// The ids of the slots a binary trace has defined so far, as its reader knows them.
 ///
@@ -10,11 +11,11 @@ import SelectionCore
 /// `SlotTable`, a slot may be *lost*: when a salvaging reader skips damaged bytes that
 /// defined ids, it keeps the numbering of the ones after and refuses to name the missing
 /// ones, rather than guess.
-public struct SlotNames: Sendable {
+@_spi(GridSimInternals) public struct SlotNames: Sendable {
     /// Answers "is this id one of `"1"` … `"N"`?" with the same rules as the engine.
     private let counted: SlotTable
     /// The header's id list, slots `0 ..< listedCapacity`, filled as its definitions are read.
-    public private(set) var listedIDs: PhotoIDTable
+    @_spi(GridSimInternals) public private(set) var listedIDs: PhotoIDTable
     private let listedCapacity: Int
     /// Ids defined after the header's list, in slot order: numbered ones (`s1`, `s2`, …, as
     /// generated traces bring them) kept as numbers, not bytes.
@@ -22,7 +23,7 @@ public struct SlotNames: Sendable {
     /// The lost slots, in increasing order.
     private var lost: [Range<Int>] = []
     /// How many slots are lost.
-    public private(set) var lostCount = 0
+    @_spi(GridSimInternals) public private(set) var lostCount = 0
 
     /// The names of a grid given by count (`countedPhotos`), or by a list of `listedIDs` ids
     /// that the trace defines next (with `countedPhotos` 0). Room for the list is reserved
@@ -45,17 +46,17 @@ public struct SlotNames: Sendable {
     }
 
     /// Slots `0 ..< countedPrefix` are the ids `"1"` … `"countedPrefix"`.
-    public var countedPrefix: Int { counted.countedPrefix }
+    @_spi(GridSimInternals) public var countedPrefix: Int { counted.countedPrefix }
 
     /// How many slots are named or lost; every slot below it was defined by the trace.
     @inline(__always)
-    public var count: Int { counted.countedPrefix + listedIDs.count + added.count }
+    @_spi(GridSimInternals) public var count: Int { counted.countedPrefix + listedIDs.count + added.count }
 
     /// How many ids were defined after the header's list, lost ones included.
     var addedCount: Int { added.count }
 
     /// How many ids are stored (explicit, not counted), lost ones included.
-    public var explicitCount: Int { listedIDs.count + added.count }
+    @_spi(GridSimInternals) public var explicitCount: Int { listedIDs.count + added.count }
 
     /// The bytes of every stored id together.
     var explicitByteCount: Int { listedIDs.byteCount + added.byteCount }
@@ -65,7 +66,7 @@ public struct SlotNames: Sendable {
 
     /// The id of `slot`, or nil when the slot is lost or was never defined. O(1) for the
     /// grid's photos, O(log runs) for ids defined after (see `NumberedIDTable`).
-    public func id(for slot: PhotoSlot) -> PhotoID? {
+    @_spi(GridSimInternals) public func id(for slot: PhotoSlot) -> PhotoID? {
         let index = slot.index
         if index < counted.countedPrefix { return String(index + 1) }
         guard index < count, !isLost(index) else { return nil }
@@ -142,7 +143,7 @@ public struct SlotNames: Sendable {
     }
 
     /// The slot already holding `id`, if any. O(length of id) plus a hash and two probes.
-    public func slot(for id: PhotoID) -> PhotoSlot? {
+    @_spi(GridSimInternals) public func slot(for id: PhotoID) -> PhotoSlot? {
         if let slot = counted.slot(for: id) { return slot }
         var contiguous = id
         return contiguous.withUTF8 { utf8 in

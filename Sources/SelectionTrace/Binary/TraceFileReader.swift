@@ -1,5 +1,5 @@
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// Streams a trace file of either format, chosen by extension, event by event: for the
 /// commands that read both (convert, inspect) and for loading.
@@ -11,10 +11,10 @@ import SelectionCore
 /// - anything else unreadable throws a `TraceError` (line, or byte offset and record),
 ///   unless `salvage` is set: then a binary reader skips to the next valid record and a text
 ///   reader skips the bad line, and `damage` says what was skipped.
-public struct TraceFileReader {
-    public let path: String
-    public let format: TraceFileFormat
-    public let header: TraceHeader
+@_spi(GridSimInternals) public struct TraceFileReader {
+    @_spi(GridSimInternals) public let path: String
+    @_spi(GridSimInternals) public let format: TraceFileFormat
+    @_spi(GridSimInternals) public let header: TraceHeader
     private var text: TextTraceReader?
     private var binary: BinaryTraceReader?
     private let salvage: Bool
@@ -36,7 +36,7 @@ public struct TraceFileReader {
     ///
     /// Throws a `TraceError`: `cannotOpen` for a file that cannot be opened, `unknownFormat`
     /// for an extension that names no format, else what is wrong with the header.
-    public init(path: String, format: TraceFileFormat? = nil, options: BinaryTraceReader.Options = .default) throws {
+    @_spi(GridSimInternals) public init(path: String, format: TraceFileFormat? = nil, options: BinaryTraceReader.Options = .default) throws {
         guard let format = format ?? TraceFileFormat(path: path) else {
             throw TraceError(.unknownFormat, at: .file(path))
         }
@@ -58,7 +58,7 @@ public struct TraceFileReader {
     /// The next event, or nil at the end of the trace.
     ///
     /// - Precondition: a binary trace is opened with `Options.keepsIDs` (the default).
-    public mutating func next() throws -> TraceEvent? {
+    @_spi(GridSimInternals) public mutating func next() throws -> TraceEvent? {
         if format == .binary { return try binary!.next() }
         return try nextText { try $0.next() }
     }
@@ -96,7 +96,7 @@ public struct TraceFileReader {
     /// The next event's kind and time, or nil at the end of the trace: all that a pass that
     /// only counts needs. A binary trace's photos are never named, so it may be opened with
     /// `Options.keepsIDs` off; damage is handled as by `next()`.
-    public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
+    @_spi(GridSimInternals) public mutating func nextKind() throws -> (name: EventName, t: Int?)? {
         if format == .binary { return try binary!.nextKind() }
         guard let event = try next() else { return nil }
         return (event.event.name, event.t)
@@ -112,16 +112,16 @@ public struct TraceFileReader {
     }
 
     /// The bytes read so far (the header's included), for progress.
-    public var bytesRead: Int { binary?.bytesRead ?? text?.bytesRead ?? 0 }
+    @_spi(GridSimInternals) public var bytesRead: Int { binary?.bytesRead ?? text?.bytesRead ?? 0 }
 
     /// Events read so far.
-    public var eventCount: Int { binary?.eventCount ?? textEventCount }
+    @_spi(GridSimInternals) public var eventCount: Int { binary?.eventCount ?? textEventCount }
 
     /// A torn tail, and what salvage skipped.
-    public var damage: [TraceDamage] { binary?.damage ?? textDamage }
+    @_spi(GridSimInternals) public var damage: [TraceDamage] { binary?.damage ?? textDamage }
 
     /// The binary reader, for what only a binary trace has (salt, records, lost events).
-    public var binaryReader: BinaryTraceReader? { binary }
+    @_spi(GridSimInternals) public var binaryReader: BinaryTraceReader? { binary }
 
     /// How the text file ends; read once, at the first error. O(file size) the first time.
     private mutating func textFileEnd() throws -> TextFileEnd? {

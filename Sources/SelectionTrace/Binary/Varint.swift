@@ -4,13 +4,13 @@
 ///
 /// Signed values (slot deltas, insertion positions) are zigzag-mapped first, so that small
 /// negative numbers stay short: 0, -1, 1, -2, 2 … become 0, 1, 2, 3, 4 ….
-public enum Varint {
+@_spi(GridSimInternals) public enum Varint {
     /// The most bytes one varint may take.
-    public static let maximumLength = 10
+    @_spi(GridSimInternals) public static let maximumLength = 10
 
     /// Appends `value` to `bytes`. O(length of the encoding).
     @inline(__always)
-    public static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public static func append(_ value: UInt64, to bytes: inout [UInt8]) {
         var value = value
         while value >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -36,19 +36,19 @@ public enum Varint {
 
     /// Appends a non-negative `Int`.
     @inline(__always)
-    public static func append(_ value: Int, to bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public static func append(_ value: Int, to bytes: inout [UInt8]) {
         precondition(value >= 0, "a varint is unsigned; zigzag-encode \(value) first")
         append(UInt64(value), to: &bytes)
     }
 
     /// Appends a signed value, zigzag-encoded.
     @inline(__always)
-    public static func appendSigned(_ value: Int64, to bytes: inout [UInt8]) {
+    @_spi(GridSimInternals) public static func appendSigned(_ value: Int64, to bytes: inout [UInt8]) {
         append(zigzag(value), to: &bytes)
     }
 
     /// How many bytes `value` takes.
-    public static func length(of value: UInt64) -> Int {
+    @_spi(GridSimInternals) public static func length(of value: UInt64) -> Int {
         var value = value
         var length = 1
         while value >= 0x80 {
@@ -59,12 +59,12 @@ public enum Varint {
     }
 
     @inline(__always)
-    public static func zigzag(_ value: Int64) -> UInt64 {
+    @_spi(GridSimInternals) public static func zigzag(_ value: Int64) -> UInt64 {
         UInt64(bitPattern: (value << 1) ^ (value >> 63))
     }
 
     @inline(__always)
-    public static func unzigzag(_ value: UInt64) -> Int64 {
+    @_spi(GridSimInternals) public static func unzigzag(_ value: UInt64) -> Int64 {
         Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 }

@@ -1,7 +1,7 @@
 /// Where and why a line is not valid JSON. `column` counts UTF-8 bytes from 1.
-public struct JSONSyntaxError: Error, Hashable, Sendable {
-    public var column: Int
-    public var message: String
+@_spi(GridSimInternals) public struct JSONSyntaxError: Error, Hashable, Sendable {
+    @_spi(GridSimInternals) public var column: Int
+    @_spi(GridSimInternals) public var message: String
 }
 
 /// A small, strict JSON parser (RFC 8259) over one line's UTF-8 bytes.
@@ -9,9 +9,9 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
 /// Strict because a trace is a contract: no comments, no trailing commas, no NaN, and invalid
 /// UTF-8 is an error rather than a silent repair. Nesting is limited so that hostile input
 /// cannot exhaust the stack. O(bytes).
-public struct JSONParser {
+@_spi(GridSimInternals) public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 64
+    @_spi(GridSimInternals) public static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var index = 0
@@ -22,7 +22,7 @@ public struct JSONParser {
     }
 
     /// Parses exactly one JSON value, surrounded by optional white space.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    @_spi(GridSimInternals) public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -33,7 +33,7 @@ public struct JSONParser {
         return value
     }
 
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    @_spi(GridSimInternals) public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

@@ -1,6 +1,6 @@
 /// A parsed JSON value. Objects keep their members in the order written, so a trace's free-form
 /// `meta` survives a round trip unchanged.
-public enum JSONValue: Hashable, Sendable {
+@_spi(GridSimInternals) public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// A number written without fraction or exponent that fits in an `Int`.
@@ -11,7 +11,7 @@ public enum JSONValue: Hashable, Sendable {
     case object(JSONObject)
 
     /// A short name of the value's type, for error messages.
-    public var typeName: String {
+    @_spi(GridSimInternals) public var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -25,24 +25,24 @@ public enum JSONValue: Hashable, Sendable {
 
 /// A JSON object: members in the order written. Lookup is linear, which is the fastest choice
 /// for the handful of fields a trace line has.
-public struct JSONObject: Hashable, Sendable {
-    public var members: [(key: String, value: JSONValue)]
+@_spi(GridSimInternals) public struct JSONObject: Hashable, Sendable {
+    @_spi(GridSimInternals) public var members: [(key: String, value: JSONValue)]
 
-    public init(_ members: [(key: String, value: JSONValue)] = []) {
+    @_spi(GridSimInternals) public init(_ members: [(key: String, value: JSONValue)] = []) {
         self.members = members
     }
 
     /// The value of the first member named `key`. O(members).
-    public subscript(key: String) -> JSONValue? {
+    @_spi(GridSimInternals) public subscript(key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    @_spi(GridSimInternals) public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    @_spi(GridSimInternals) public func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
         for member in members {
             hasher.combine(member.key)

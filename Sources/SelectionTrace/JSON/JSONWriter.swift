@@ -2,14 +2,14 @@
 ///
 /// The caller writes keys and values in order; separators are added here, so a report is
 /// built in one pass. Non-ASCII characters are written as UTF-8, control characters escaped.
-public struct JSONWriter {
-    public private(set) var text = ""
+@_spi(GridSimInternals) public struct JSONWriter {
+    @_spi(GridSimInternals) public private(set) var text = ""
     /// Per open container: whether it already has an element, so the next one needs a comma.
     private var hasElements: [Bool] = [false]
     /// A key was just written: the value that follows takes no comma.
     private var afterKey = false
 
-    public init() {}
+    @_spi(GridSimInternals) public init() {}
 
     private mutating func separate() {
         if afterKey {
@@ -20,84 +20,84 @@ public struct JSONWriter {
         hasElements[hasElements.count - 1] = true
     }
 
-    public mutating func beginObject() {
+    @_spi(GridSimInternals) public mutating func beginObject() {
         separate()
         text.append("{")
         hasElements.append(false)
     }
 
-    public mutating func endObject() {
+    @_spi(GridSimInternals) public mutating func endObject() {
         hasElements.removeLast()
         text.append("}")
     }
 
-    public mutating func beginArray() {
+    @_spi(GridSimInternals) public mutating func beginArray() {
         separate()
         text.append("[")
         hasElements.append(false)
     }
 
-    public mutating func endArray() {
+    @_spi(GridSimInternals) public mutating func endArray() {
         hasElements.removeLast()
         text.append("]")
     }
 
     /// Writes `"key":`; the next value belongs to it.
-    public mutating func key(_ key: String) {
+    @_spi(GridSimInternals) public mutating func key(_ key: String) {
         separate()
         Self.appendQuoted(key, to: &text)
         text.append(":")
         afterKey = true
     }
 
-    public mutating func string(_ value: String) {
+    @_spi(GridSimInternals) public mutating func string(_ value: String) {
         separate()
         Self.appendQuoted(value, to: &text)
     }
 
-    public mutating func integer(_ value: Int) {
+    @_spi(GridSimInternals) public mutating func integer(_ value: Int) {
         separate()
         text.append(String(value))
     }
 
-    public mutating func bool(_ value: Bool) {
+    @_spi(GridSimInternals) public mutating func bool(_ value: Bool) {
         separate()
         text.append(value ? "true" : "false")
     }
 
     /// Writes `"key":value`, a member of the open object: `key(_:)` then the value.
-    public mutating func member(_ key: String, _ value: String) {
+    @_spi(GridSimInternals) public mutating func member(_ key: String, _ value: String) {
         self.key(key)
         string(value)
     }
 
-    public mutating func member(_ key: String, _ value: Int) {
+    @_spi(GridSimInternals) public mutating func member(_ key: String, _ value: Int) {
         self.key(key)
         integer(value)
     }
 
-    public mutating func member(_ key: String, _ value: Bool) {
+    @_spi(GridSimInternals) public mutating func member(_ key: String, _ value: Bool) {
         self.key(key)
         bool(value)
     }
 
-    public mutating func member(_ key: String, _ value: JSONValue) {
+    @_spi(GridSimInternals) public mutating func member(_ key: String, _ value: JSONValue) {
         self.key(key)
         self.value(value)
     }
 
     /// Writes a line break between elements, for reports meant to be read in a diff.
-    public mutating func newline() {
+    @_spi(GridSimInternals) public mutating func newline() {
         text.append("\n")
     }
 
-    public mutating func strings(_ values: [String]) {
+    @_spi(GridSimInternals) public mutating func strings(_ values: [String]) {
         beginArray()
         for value in values { string(value) }
         endArray()
     }
 
-    public mutating func value(_ value: JSONValue) {
+    @_spi(GridSimInternals) public mutating func value(_ value: JSONValue) {
         switch value {
         case .null:
             separate()
@@ -124,7 +124,7 @@ public struct JSONWriter {
 
     /// Appends `value` as a JSON string literal. O(length); strings that need no escape (ids,
     /// titles) are appended whole.
-    public static func appendQuoted(_ value: String, to text: inout String) {
+    @_spi(GridSimInternals) public static func appendQuoted(_ value: String, to text: inout String) {
         text.append("\"")
         if !value.utf8.contains(where: needsEscape) {
             text.append(value)

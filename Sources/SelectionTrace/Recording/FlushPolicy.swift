@@ -6,21 +6,21 @@
 /// killed at any moment therefore loses at most the last `maximumEvents - 1` events and at
 /// most the last `maximumDelayMilliseconds` of them; closing the recorder commits everything
 /// and fsyncs, so that the trace also survives a power loss.
-public struct FlushPolicy: Hashable, Sendable {
+@_spi(GridSimInternals) public struct FlushPolicy: Hashable, Sendable {
     /// Commit once this many events wait (at least 1; 1 commits every event).
-    public var maximumEvents: Int
+    @_spi(GridSimInternals) public var maximumEvents: Int
     /// Commit once the oldest waiting event has waited this long (at least 1 ms).
-    public var maximumDelayMilliseconds: Int
+    @_spi(GridSimInternals) public var maximumDelayMilliseconds: Int
 
-    public init(maximumEvents: Int = 256, maximumDelayMilliseconds: Int = 100) {
+    @_spi(GridSimInternals) public init(maximumEvents: Int = 256, maximumDelayMilliseconds: Int = 100) {
         precondition(maximumEvents >= 1, "a flush policy commits after at least 1 event")
         precondition(maximumDelayMilliseconds >= 1, "a flush policy waits at least 1 ms")
         self.maximumEvents = maximumEvents
         self.maximumDelayMilliseconds = maximumDelayMilliseconds
     }
 
-    public static let `default` = FlushPolicy()
+    @_spi(GridSimInternals) public static let `default` = FlushPolicy()
 
     /// For batch writers (conversion): large writes, no timer-driven commits to speak of.
-    public static let batch = FlushPolicy(maximumEvents: 65_536, maximumDelayMilliseconds: 1_000)
+    @_spi(GridSimInternals) public static let batch = FlushPolicy(maximumEvents: 65_536, maximumDelayMilliseconds: 1_000)
 }

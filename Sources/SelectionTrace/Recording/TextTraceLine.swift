@@ -1,15 +1,15 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// One line of a text trace, decoded on its own: for a recorder that reads events as they
 /// arrive (from standard input, say) rather than a whole file.
-public enum TextTraceLine: Hashable, Sendable {
+@_spi(GridSimInternals) public enum TextTraceLine: Hashable, Sendable {
     case blank
     case header(TraceHeader)
     case event(TraceEvent)
 
     /// Decodes `line` (without its newline): a header if it has a `trace` field, else an
     /// event. Errors name `lineNumber`, as the file reader's do.
-    public static func decode(_ line: [UInt8], lineNumber: Int, limits: TraceLimits = .default) throws -> TextTraceLine {
+    @_spi(GridSimInternals) public static func decode(_ line: [UInt8], lineNumber: Int, limits: TraceLimits = .default) throws -> TextTraceLine {
         if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
             return .blank
         }

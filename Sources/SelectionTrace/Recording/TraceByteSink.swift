@@ -1,56 +1,56 @@
 /// Where a streaming command writes its output: blocks of bytes, in order (a file, standard
 /// output, memory). Commands hand over blocks of about 64 KiB, so a sink's cost per call
 /// does not matter; what matters is that a trace of millions of events is never held whole.
-public protocol TraceByteSink {
+@_spi(GridSimInternals) public protocol TraceByteSink {
     /// Writes all of `bytes` (or throws).
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws
 }
 
 /// A sink that keeps everything in memory: for tests, and for benchmarks that time a command's
 /// core without a file.
-public struct MemoryByteSink: TraceByteSink, Sendable {
-    public private(set) var bytes: [UInt8] = []
+@_spi(GridSimInternals) public struct MemoryByteSink: TraceByteSink, Sendable {
+    @_spi(GridSimInternals) public private(set) var bytes: [UInt8] = []
     /// When false, only `count` grows: a benchmark's sink for outputs larger than memory.
-    public let keepsBytes: Bool
+    @_spi(GridSimInternals) public let keepsBytes: Bool
     /// Bytes written so far.
-    public private(set) var count = 0
+    @_spi(GridSimInternals) public private(set) var count = 0
 
-    public init(keepsBytes: Bool = true) {
+    @_spi(GridSimInternals) public init(keepsBytes: Bool = true) {
         self.keepsBytes = keepsBytes
     }
 
-    public mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    @_spi(GridSimInternals) public mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         count += bytes.count
         if keepsBytes { self.bytes.append(contentsOf: bytes) }
     }
 }
 
 /// How far a long run has come, reported every `TraceProgressInterval.events` events.
-public typealias TraceProgress = (_ events: Int, _ bytes: Int) -> Void
+@_spi(GridSimInternals) public typealias TraceProgress = (_ events: Int, _ bytes: Int) -> Void
 
-public enum TraceProgressInterval {
+@_spi(GridSimInternals) public enum TraceProgressInterval {
     /// Events between two progress calls: rare enough to cost nothing per event.
-    public static let events = 1 << 12
+    @_spi(GridSimInternals) public static let events = 1 << 12
 }
 
 /// Output gathered in one buffer and handed to a sink in blocks. Amortised O(bytes).
-public struct TraceBlockWriter<Sink: TraceByteSink> {
+@_spi(GridSimInternals) public struct TraceBlockWriter<Sink: TraceByteSink> {
     /// What waits to be handed over; append to it, then call `flushIfFull`.
-    public var buffer: [UInt8] = []
-    public private(set) var written = 0
-    public static var blockSize: Int { 1 << 16 }
+    @_spi(GridSimInternals) public var buffer: [UInt8] = []
+    @_spi(GridSimInternals) public private(set) var written = 0
+    @_spi(GridSimInternals) public static var blockSize: Int { 1 << 16 }
 
-    public init() {
+    @_spi(GridSimInternals) public init() {
         buffer.reserveCapacity(Self.blockSize + 4096)
     }
 
     /// Hands the buffer over once it holds a block.
     @inline(__always)
-    public mutating func flushIfFull(to sink: inout Sink) throws {
+    @_spi(GridSimInternals) public mutating func flushIfFull(to sink: inout Sink) throws {
         if buffer.count >= Self.blockSize { try flush(to: &sink) }
     }
 
-    public mutating func flush(to sink: inout Sink) throws {
+    @_spi(GridSimInternals) public mutating func flush(to sink: inout Sink) throws {
         guard !buffer.isEmpty else { return }
         try buffer.withUnsafeBytes { try sink.write($0) }
         written += buffer.count
@@ -58,7 +58,7 @@ public struct TraceBlockWriter<Sink: TraceByteSink> {
     }
 
     /// Bytes handed over or waiting.
-    public var total: Int { written + buffer.count }
+    @_spi(GridSimInternals) public var total: Int { written + buffer.count }
 }
 
 /// A text trace under way: lines written in place into a block (`LineBlock`), handed to a

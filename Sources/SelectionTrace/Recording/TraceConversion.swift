@@ -1,4 +1,4 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
 
 /// A trace from one format to the other (or the same), streaming: `gridsim convert`'s core.
 ///
@@ -6,16 +6,16 @@ import SelectionCore
 /// output gives the same report as replaying the input. The bytes are those a
 /// `TraceRecorder` writes for the same events (a binary trace's salt aside, which is the
 /// caller's), handed to the sink in blocks of about 64 KiB.
-public enum TraceConversion {
+@_spi(GridSimInternals) public enum TraceConversion {
     /// What a conversion wrote.
-    public struct Result: Hashable, Sendable {
-        public var events: Int
-        public var bytes: Int
+    @_spi(GridSimInternals) public struct Result: Hashable, Sendable {
+        @_spi(GridSimInternals) public var events: Int
+        @_spi(GridSimInternals) public var bytes: Int
     }
 
     /// Throws `TraceError.Kind.unrecordableHeader` for a header no trace can be written with (a grid
     /// larger than slots can number, repeated ids); `convert` checks it first too.
-    public static func validate(_ header: TraceHeader) throws {
+    @_spi(GridSimInternals) public static func validate(_ header: TraceHeader) throws {
         try TraceRecorder.validate(header)
     }
 
@@ -29,7 +29,7 @@ public enum TraceConversion {
     /// thrown.
     /// `progress` hears the events converted and the bytes written every
     /// `TraceProgressInterval.events` events.
-    public static func convert<Sink: TraceByteSink>(
+    @_spi(GridSimInternals) public static func convert<Sink: TraceByteSink>(
         _ reader: inout TraceFileReader, to format: TraceFileFormat, into sink: inout Sink,
         salt: UInt32 = .random(in: 0 ... .max), syncInterval: Int = BinaryTraceFormat.defaultSyncInterval,
         progress: TraceProgress = { _, _ in }

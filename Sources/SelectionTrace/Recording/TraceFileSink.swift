@@ -1,26 +1,26 @@
 /// A trace file written whole, as a conversion writes it: the bytes go to a hidden file
 /// beside `path`, which takes its name only when `close()` succeeds (after an fsync), so a
 /// failed run leaves nothing behind and never harms an existing file. See `TraceOutputFile`.
-public final class TraceFileSink: TraceByteSink {
-    public let path: String
+@_spi(GridSimInternals) public final class TraceFileSink: TraceByteSink {
+    @_spi(GridSimInternals) public let path: String
     private let file: TraceOutputFile
     private let replacing: Bool
     private var isClosed = false
 
     /// Creates the hidden file. Throws a `TraceError`: `outputExists` when `path` exists and
     /// `replacing` is false, `.cannotCreate` when the file cannot be made.
-    public init(path: String, replacing: Bool) throws {
+    @_spi(GridSimInternals) public init(path: String, replacing: Bool) throws {
         self.path = path
         self.replacing = replacing
         file = try TraceOutputFile(creatingBeside: path, replacing: replacing)
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    @_spi(GridSimInternals) public func write(_ bytes: UnsafeRawBufferPointer) throws {
         try file.write(bytes)
     }
 
     /// Fsyncs, gives the file its name, and closes it. Calling it again does nothing.
-    public func close() throws {
+    @_spi(GridSimInternals) public func close() throws {
         guard !isClosed else { return }
         isClosed = true
         try file.sync()
@@ -29,7 +29,7 @@ public final class TraceFileSink: TraceByteSink {
     }
 
     /// Closes without publishing: the hidden file is removed.
-    public func abandon() {
+    @_spi(GridSimInternals) public func abandon() {
         guard !isClosed else { return }
         isClosed = true
         try? file.close()

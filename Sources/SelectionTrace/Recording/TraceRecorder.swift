@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// Appends events to a trace file as they happen, in text or binary, and loses nothing it
 /// has committed.
@@ -17,8 +18,8 @@ import SelectionCore
 /// An existing file is replaced only with `replacing: true`.
 ///
 /// Thread-safe: calls may come from any thread; a lock serialises them with the timer.
-public final class TraceRecorder: @unchecked Sendable {
-    public enum Placement: Sendable {
+@_spi(GridSimInternals) public final class TraceRecorder: @unchecked Sendable {
+    @_spi(GridSimInternals) public enum Placement: Sendable {
         /// The file appears when recording starts and grows as events are committed.
         case live
         /// The file appears, complete, when the recorder closes; until then it is a hidden
@@ -26,12 +27,12 @@ public final class TraceRecorder: @unchecked Sendable {
         case whenClosed
     }
 
-    public let path: String
-    public let format: TraceFileFormat
-    public let header: TraceHeader
-    public let policy: FlushPolicy
+    @_spi(GridSimInternals) public let path: String
+    @_spi(GridSimInternals) public let format: TraceFileFormat
+    @_spi(GridSimInternals) public let header: TraceHeader
+    @_spi(GridSimInternals) public let policy: FlushPolicy
     /// The session salt of a binary trace.
-    public var salt: UInt32? { encoder?.salt }
+    @_spi(GridSimInternals) public var salt: UInt32? { encoder?.salt }
 
     private let file: TraceOutputFile
     private let placement: Placement
@@ -56,7 +57,7 @@ public final class TraceRecorder: @unchecked Sendable {
     /// - Parameters:
     ///   - format: by default, from the extension (`.jsonl` or `.gstrace`).
     ///   - syncInterval: binary traces: events between sync points (see the format docs).
-    public init(
+    @_spi(GridSimInternals) public init(
         path: String, header: TraceHeader, format: TraceFileFormat? = nil, policy: FlushPolicy = .default,
         placement: Placement = .live, replacing: Bool = false,
         syncInterval: Int = BinaryTraceFormat.defaultSyncInterval
@@ -98,17 +99,17 @@ public final class TraceRecorder: @unchecked Sendable {
     }
 
     /// Events recorded so far.
-    public var eventCount: Int { lock.withLock { recorded } }
+    @_spi(GridSimInternals) public var eventCount: Int { lock.withLock { recorded } }
     /// Events committed so far: these survive the process being killed.
-    public var committedEventCount: Int { lock.withLock { committed } }
+    @_spi(GridSimInternals) public var committedEventCount: Int { lock.withLock { committed } }
     /// Bytes handed to the operating system so far, header included.
-    public var bytesWritten: Int { lock.withLock { written } }
+    @_spi(GridSimInternals) public var bytesWritten: Int { lock.withLock { written } }
 
     /// Records one event; commits if the policy says so.
     ///
     /// Amortised O(size of the event's record); throws for an event a trace cannot hold (a
     /// negative or decreasing `t`) and for a failed commit.
-    public func record(_ event: TraceEvent) throws {
+    @_spi(GridSimInternals) public func record(_ event: TraceEvent) throws {
         lock.lock()
         defer { lock.unlock() }
         if let deferredError {
@@ -141,7 +142,7 @@ public final class TraceRecorder: @unchecked Sendable {
     }
 
     /// Commits every waiting event now (without fsync).
-    public func flush() throws {
+    @_spi(GridSimInternals) public func flush() throws {
         try lock.withLock {
             if let deferredError {
                 self.deferredError = nil
@@ -153,7 +154,7 @@ public final class TraceRecorder: @unchecked Sendable {
 
     /// Commits everything, ends a binary trace with its end record, fsyncs and closes; with
     /// `Placement.whenClosed`, then gives the file its name. Calling it again does nothing.
-    public func close() throws {
+    @_spi(GridSimInternals) public func close() throws {
         timer?.cancel()
         try lock.withLock {
             guard !isClosed else { return }
@@ -172,7 +173,7 @@ public final class TraceRecorder: @unchecked Sendable {
 
     /// Closes without publishing: a `.whenClosed` trace is removed, a live one stays as far
     /// as it was committed (no end record). For a conversion that failed part way.
-    public func abandon() {
+    @_spi(GridSimInternals) public func abandon() {
         timer?.cancel()
         lock.withLock {
             guard !isClosed else { return }

@@ -298,27 +298,37 @@ import SelectionSlots
     }
 
     /// Moves the drag's end to `slot`. O(log B) to find it, then O(change) (see
-    /// `FastEngine+Drag.swift`). `bend` is a planted bug's broken rule (the testing hooks
-    /// below); nil, as `apply` passes it, is SPEC.md's drag.
-    private mutating func dragMoved(to slot: PhotoSlot, bend: DragBend? = nil) -> SlotStep {
+    /// `FastEngine+Drag.swift`).
+    private mutating func dragMoved(to slot: PhotoSlot) -> SlotStep {
         guard mode == .selecting, drag != nil else { return .ignored }
         guard let end = grid.position(of: slot) else { return .rejected(.unknownPhoto) }
         let countBefore = selection.count
-        let (flips, keptOut): (Int, Bool)
-        switch bend {
-        case nil:
-            (flips, keptOut) = drag!.move(
-                to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
-        case .ignoresLimit?:
-            (flips, keptOut) = drag!.move(
-                to: end, in: grid, limit: limit.map { _ in Int.max }, selection: &selection,
-                pickOrder: &pickOrder)
-        case .walksFromFarEnd?:
-            (flips, keptOut) = drag!.moveWalkingFromFarEnd(
-                to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
-        }
+        let (flips, keptOut) = drag!.move(
+            to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
         // Picks change only with the selection: they are the base's picks that stay, then
         // the photos added, in walking order.
+        guard flips > 0 else { return keptOut ? .rejected(.limitReached) : .ignored }
+        return SlotStep(
+            outcome: .applied, haptic: true, animation: animation,
+            announcement: selection.count != countBefore ? .countChanged(selection.count) : nil)
+    }
+
+    /// `dragMoved(to:)` with a rule bent, for a planted bug (the testing hooks below). A
+    /// function of its own rather than a parameter of the engine's: a test of the bend in
+    /// the engine's move cost the drag 1.2 % more instructions in the exact gate.
+    private mutating func dragMoved(to slot: PhotoSlot, bending bend: DragBend) -> SlotStep {
+        guard mode == .selecting, drag != nil else { return .ignored }
+        guard let end = grid.position(of: slot) else { return .rejected(.unknownPhoto) }
+        let countBefore = selection.count
+        let (flips, keptOut) =
+            switch bend {
+            case .ignoresLimit:
+                drag!.move(
+                    to: end, in: grid, limit: limit.map { _ in Int.max }, selection: &selection, pickOrder: &pickOrder)
+            case .walksFromFarEnd:
+                drag!.moveWalkingFromFarEnd(
+                    to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+            }
         guard flips > 0 else { return keptOut ? .rejected(.limitReached) : .ignored }
         return SlotStep(
             outcome: .applied, haptic: true, animation: animation,
@@ -499,7 +509,7 @@ import SelectionSlots
     /// `dragMoved` with one rule of SPEC.md section 6 bent, through the engine's own drag.
     public mutating func dragMoved(to photo: PhotoID, bending rule: DragBend) -> Step {
         let slot = slots.intern(photo).slot
-        return slots.step(for: dragMoved(to: slot, bend: rule))
+        return slots.step(for: dragMoved(to: slot, bending: rule))
     }
 }
 

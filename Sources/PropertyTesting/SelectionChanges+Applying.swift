@@ -19,15 +19,18 @@ extension SelectionChanges {
     /// Calls `body` with the first slot and the length of each maximal run of consecutive
     /// slots in `slots`, in order; a slot listed again starts a run of its own. O(slots).
     static func forEachRun(of slots: [PhotoSlot], _ body: (PhotoSlot, Int) -> Void) {
-        var index = 0
-        while index < slots.count {
-            let first = slots[index]
-            var count = 1
-            while index + count < slots.count && slots[index + count].index == first.index + count {
-                count += 1
+        // A Select all's changes are a million slots: the scan reads them as raw integers.
+        slots.withUnsafeBufferPointer { slots in
+            var index = 0
+            while index < slots.count {
+                let first = slots[index].rawValue
+                var end = index + 1
+                while end < slots.count && slots[end].rawValue &- first == UInt32(truncatingIfNeeded: end &- index) {
+                    end += 1
+                }
+                body(PhotoSlot(rawValue: first), end - index)
+                index = end
             }
-            body(first, count)
-            index += count
         }
     }
 }

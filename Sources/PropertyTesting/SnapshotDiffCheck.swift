@@ -4,7 +4,8 @@
 /// the later.
 ///
 /// Every step n: the diffs from n-1 and from n-7 to n, which cost what changed between them
-/// (the selection's change journal). At checkpoints, also the other way (a newer snapshot
+/// (the selection's change journal); each is applied to the earlier selection a run of
+/// consecutive slots at a time, so that the diff of a Select all costs words, not slots. At checkpoints, also the other way (a newer snapshot
 /// against an older one, where the journal is walked from the older end), and the pairs
 /// (0, n) and (previous checkpoint, n) both ways, which cost what changed since then.
 struct SnapshotDiffCheck {
@@ -34,10 +35,7 @@ struct SnapshotDiffCheck {
 
     private static func rebuild(_ old: FastState, _ new: FastState, from: Int, to: Int) -> PropertyFailure? {
         let changes = new.selection.changes(since: old.selection)
-        var rebuilt = old.selection
-        for slot in changes.removed { rebuilt.remove(slot) }
-        for slot in changes.added { rebuilt.insert(slot) }
-        guard rebuilt != new.selection else { return nil }
+        guard changes.applied(to: old.selection) != new.selection else { return nil }
         return PropertyFailure(
             property: name, step: to, message: "the diff from step \(from) does not rebuild the selection of step \(to)")
     }

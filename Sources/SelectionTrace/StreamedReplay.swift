@@ -29,7 +29,8 @@
 /// - `write(to:)` reads and replays it again, writing each step as it is made.
 ///
 /// Cost: two replays and one rendering, O(events + output), against one replay and one
-/// rendering plus every step held for the in-memory report.
+/// rendering plus every step held for the in-memory report; an engine other than the fast
+/// one is built once and copied for the second pass.
 @_spi(GridSimInternals) public struct StreamedReplay<Engine: SelectionEngine> {
     @_spi(GridSimInternals) public let source: ReplaySource
     @_spi(GridSimInternals) public let format: ReplayReportFormat
@@ -39,6 +40,13 @@
     /// What the reader met and got past: report it before the report is written.
     @_spi(GridSimInternals) public let damage: [TraceDamage]
     private let layout: ReplayTableLayout
+    /// The engine as the first pass built it, before any event, for the second pass to start
+    /// from: an engine other than the fast one (the reference model names every id of the
+    /// header, seconds over a million photos) is built once, not once per pass. Copying it
+    /// costs nothing until the first pass writes, then what it writes (its grid, sets and
+    /// id table, once). Nil for the fast engine, which builds in a fraction of that and
+    /// whose second pass lists the photos of actions, unlike its first.
+    private let start: Engine?
 
     /// The first pass: reads and replays the whole trace, writing nothing.
     ///
@@ -69,8 +77,10 @@
                 }
             }
             final = ReplayFinal(engine, names: events.slotNames!)
+            start = nil
         } else {
             var engine: Engine = statesOnlyEngine(events.header.configuration)
+            start = Engine.self == FastEngine.self ? nil : engine
             while let traceEvent = try events.next() {
                 advance(bytesRead: events.bytesRead)
                 let step = engine.apply(traceEvent.event)
@@ -118,7 +128,7 @@
                 try write(reader.event(for: timed.event), timed.event.name, reader.names.step(for: slotStep), mode, count)
             }
         } else {
-            var engine = Engine(configuration: events.header.configuration)
+            var engine = start ?? Engine(configuration: events.header.configuration)
             while let traceEvent = try events.next() {
                 let step = engine.apply(traceEvent.event)
                 try write(traceEvent.event, traceEvent.event.name, step, engine.mode, engine.selectedCount)

@@ -1,0 +1,82 @@
+@testable import PropertyTesting
+import SeededRandom
+import SelectionCore
+import Testing
+
+/// The word-at-a-time helpers of the check: a diff applied a run at a time is the diff
+/// applied a slot at a time, and the invariant check of a step that chose many photos
+/// answers as the lookups of each would.
+@Suite("Check by runs")
+struct CheckRebuildTests {
+    /// Slots in ascending order, in runs of random lengths with random gaps, some repeated.
+    static func slots(_ random: inout Xoshiro256, below limit: Int) -> [PhotoSlot] {
+        var slots: [PhotoSlot] = []
+        var next = Int(random.next() % 70)
+        while next < limit {
+            let run = Int(random.next() % 300) + 1
+            for slot in next..<min(next + run, limit) { slots.append(PhotoSlot(slot)) }
+            if random.next() % 5 == 0, let last = slots.last { slots.append(last) }
+            next += run + Int(random.next() % 200)
+        }
+        return slots
+    }
+
+    @Test func runsAreTheMaximalStretchesOfConsecutiveSlots() {
+        var runs: [[Int]] = []
+        let slots: [PhotoSlot] = [3, 4, 5, 9, 10, 10, 11, 0]
+        SelectionChanges.forEachRun(of: slots) {
+            runs.append([$0.index, $1])
+        }
+        #expect(runs == [[3, 3], [9, 2], [10, 2], [0, 1]])
+        SelectionChanges.forEachRun(of: []) { _, _ in Issue.record("no slots, no run") }
+    }
+
+    /// Random bitmaps over several chunks and directories (a directory holds 262,144 slots),
+    /// random changes that overlap the bitmap or not: the bitmap a run at a time equals the
+    /// bitmap a slot at a time.
+    @Test func aDiffAppliedByRunsIsTheDiffAppliedBySlots() {
+        var random = Xoshiro256(seed: 24)
+        for round in 0..<40 {
+            let limit = round % 4 == 0 ? 600_000 : 20_000
+            let old = SelectionBitmap(Self.slots(&random, below: limit))
+            let changes = SelectionChanges(
+                added: Self.slots(&random, below: limit), removed: round % 3 == 0 ? [] : Self.slots(&random, below: limit))
+            var bySlots = old
+            for slot in changes.removed { bySlots.remove(slot) }
+            for slot in changes.added { bySlots.insert(slot) }
+            let byRuns = changes.applied(to: old)
+            #expect(byRuns == bySlots)
+            #expect(byRuns.count == bySlots.count)
+            #expect(Array(byRuns) == Array(bySlots))
+        }
+    }
+
+    /// A record of a step of `engine` that reports `added` chosen.
+    static func record(_ engine: FastEngine, added: [PhotoSlot]) -> StepRecord {
+        StepRecord(
+            step: 1, event: .selectAll, expected: Step(outcome: .applied, effects: []), actual: Step(outcome: .applied, effects: []), fast: engine,
+            changes: SelectionChanges(added: added))
+    }
+
+    /// Over and under the threshold, inside the grid and not: the answer is whether every
+    /// slot is in the grid.
+    @Test func photosChosenByAStepAreInTheGridExactlyWhenEachIs() {
+        let photos = InvariantsCheck.wholeSelectionThreshold * 3
+        var engine = FastEngine(configuration: GridConfiguration(photos: .count(photos)))
+        _ = engine.apply(Event.select)
+        _ = engine.apply(Event.selectAll)
+        _ = engine.apply(Event.libraryChanged(removed: ["7", "5000"], inserted: []))
+        let live = engine.grid.live
+        #expect(!live.contains(PhotoSlot(6)) && live.contains(PhotoSlot(5)))
+        let inGrid = Array(live)
+        for count in [10, InvariantsCheck.wholeSelectionThreshold + 1, inGrid.count] {
+            let added = Array(inGrid.prefix(count))
+            #expect(InvariantsCheck.addedAreInGrid(Self.record(engine, added: added)))
+            // A slot that left the grid, a slot never handed out, each among the others.
+            for stranger in [PhotoSlot(6), PhotoSlot(photos + 10)] {
+                let mixed = (added + [stranger]).sorted { $0.index < $1.index }
+                #expect(!InvariantsCheck.addedAreInGrid(Self.record(engine, added: mixed)))
+            }
+        }
+    }
+}

@@ -123,7 +123,8 @@ let package = Package(
             dependencies: ["SyntheticSessions", "GestureInput", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(
-            name: "PropertyTestingTests", dependencies: ["PropertyTesting", "SelectionCore", "SelectionTrace", "SeededRandom"]),
+            name: "PropertyTestingTests",
+            dependencies: ["PropertyTesting", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
         .testTarget(
             name: "GridSimCLITests",
             dependencies: [

@@ -1,4 +1,5 @@
 @_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// `invariants`: SPEC.md section 1's invariants hold after every step, in both engines.
 ///

@@ -1,4 +1,5 @@
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 extension SelectionChanges {
     /// `bitmap` with the removed slots taken out, then the added ones put in: what removing

@@ -1,4 +1,5 @@
 @_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// `snapshot-diff`: the selection diff between two snapshots, applied to the earlier, gives
 /// the later.

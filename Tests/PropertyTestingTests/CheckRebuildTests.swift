@@ -1,6 +1,7 @@
 @testable import PropertyTesting
 import SeededRandom
-import SelectionCore
+@_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 import Testing
 
 /// The word-at-a-time helpers of the check: a diff applied a run at a time is the diff

@@ -45,24 +45,26 @@ enum GenerateCommand: SubcommandDefinition {
         discussion: """
             The session is a Markov chain over gestures, weighted by the mix: browsing and opening
             photos, long presses, bursts of taps, drags to select, Select all, Delete, Move, Share,
-            storms of library syncs, scrolling and rotating; with --limit, the tray's remove button. It is streamed: memory grows with the grid, never with the
-            number of events.
+            storms of library syncs, scrolling and rotating; with --limit, the tray's remove
+            button. It is streamed: memory grows with the grid, never with the number of events.
 
             A session keeps its library, as a real one keeps its size: Delete takes the handful of
             photos a person chose, Select all is followed by Deselect all or Done (or, on an
             album of at most 200 photos, Share or Move), and library syncs bring about as many
-            photos as they take. Over 1,000 photos or more,
-            every preset keeps the grid between 0.9 and 1.1 times --photos from the first event
-            to the last; the gesture deleteAll (Select all, then Delete; in no preset) empties it,
-            for a shrinking library. When done, the grid's smallest, median and largest size
-            over the session go to standard error. A pointer-layer trace replays to the same report as the semantic trace
-            of the same seed (gridsim replay --input pointer). A long run reports its progress on
+            photos as they take. Over 1,000 photos or more, every preset keeps the grid between
+            0.9 and 1.1 times --photos from the first event to the last; the gesture deleteAll
+            (Select all, then Delete; in no preset) empties it, for a shrinking library. When
+            done, the grid's smallest, median and largest size over the session go to standard
+            error. A pointer-layer trace replays to the same report as the semantic trace of the
+            same seed (gridsim replay --input pointer). A long run reports its progress on
             standard error about once a second.
 
             The format follows the output's extension, as for gridsim convert: --output FILE.gstrace
             writes a binary trace, the bytes gridsim convert makes of the text trace (its session
             salt aside, which is random per file); any other name, or standard output, gets text.
             The binary format holds no pointer layer, so --layer pointer needs a text output.
+            A binary output takes its name only once written whole. Neither output is fsynced:
+            the same flags make it again.
 
             MIX:
               gestures: \(SessionGesture.allCases.map(\.rawValue).joined(separator: ", "))

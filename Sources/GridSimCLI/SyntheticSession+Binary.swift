@@ -12,10 +12,11 @@ extension SyntheticSession {
     /// So generating binary is generating text and converting it, without the text.
     /// O(events) plus the session's own cost. Errors: `TraceError` (the file cannot be
     /// created, written or replaced). `progress` is called every
-    /// `TraceProgressInterval.events` events.
+    /// `TraceProgressInterval.events` events. The file is not fsynced: the same flags make it
+    /// again, and the text output is not either.
     @discardableResult
     mutating func recordBinary(to path: String, replacing: Bool, progress: TraceProgress = { _, _ in }) throws -> Int {
-        let sink = try TraceFileSink(path: path, replacing: replacing)
+        let sink = try TraceFileSink(path: path, replacing: replacing, syncsData: false)
         var destination = sink
         do {
             let written = try writeBinary(to: &destination, progress: progress)

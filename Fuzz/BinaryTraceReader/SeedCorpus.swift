@@ -5,8 +5,8 @@
 // commas), before fuzzing.
 
 import Foundation
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Called by libFuzzer once, before the first input.
 @_cdecl("LLVMFuzzerInitialize")

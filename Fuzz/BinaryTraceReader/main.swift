@@ -6,8 +6,8 @@
 // `TraceError`, never a trap; whatever reads must re-encode to the same trace; and replaying
 // it by slot into a FastEngine must give the report that replaying it by id gives.
 
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 let limits = TraceLimits(maximumPhotoCount: 100_000, maximumIDListCount: 10_000, maximumHeaderBytes: 1 << 16, maximumRecordBytes: 1 << 20)
 

@@ -4,8 +4,8 @@
 // `TraceError`; a trace that reads must survive the round trips through the text and the
 // binary codecs unchanged. Anything else (a trap, another error, a changed trace) is a crash.
 
-import SelectionCore
-import SelectionTrace
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Small limits keep each run fast; the limits themselves are tested elsewhere.
 let limits = TraceLimits(maximumPhotoCount: 100_000, maximumIDListCount: 10_000, maximumHeaderBytes: 1 << 16, maximumRecordBytes: 1 << 20)

@@ -5,6 +5,7 @@
 // commas), before fuzzing.
 
 import Foundation
+import SeededRandom
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
 
@@ -39,11 +40,40 @@ func writeSeedCorpus(from inputs: [String], to output: String) throws -> Int {
         written += 1
     }
     for seed in 1...3 {
-        var session = SyntheticLoadSession(photoCount: 40 * seed, seed: UInt64(seed))
-        let trace = Trace(header: session.header, events: (0..<(60 * seed)).map { _ in session.next() })
+        let trace = Trace(
+            header: TraceHeader(photos: .count(40 * seed)), events: shortSession(photos: 40 * seed, events: 60 * seed, seed: seed))
         let bytes = trace.binaryEncoded(salt: UInt32(seed), syncInterval: 8)
         try Data(bytes).write(to: URL(fileURLWithPath: output + "/synthetic-\(seed).gstrace"))
         written += 1
     }
     return written
+}
+
+/// A short seeded session over photos "1" … "N": taps, long presses, drags, Done, library
+/// changes that remove one photo and insert a new id, and taps on ids the grid never had, so
+/// that the seeds hold id definitions past the header and every event record's shape.
+func shortSession(photos: Int, events: Int, seed: Int) -> [TraceEvent] {
+    var random = SplitMix64(seed: UInt64(seed))
+    var t = 0
+    var fresh = 0
+    func photo() -> PhotoID { String(1 + random.multiplyHigh(below: photos)) }
+    return (0..<events).map { _ in
+        t += 30 + random.multiplyHigh(below: 571)
+        let event: Event
+        switch random.multiplyHigh(below: 10) {
+        case 0: event = .longPress(photo())
+        case 1: event = .done
+        case 2: event = .dragBegan(photo())
+        case 3: event = .dragMoved(photo())
+        case 4: event = .dragEnded
+        case 5:
+            fresh += 1
+            event = .libraryChanged(removed: [photo()], inserted: [Insertion(photo: "new-\(fresh)", at: 0)])
+        case 6:
+            fresh += 1
+            event = .tap("unknown-\(fresh)")
+        default: event = .tap(photo())
+        }
+        return TraceEvent(t: t, event)
+    }
 }

@@ -487,7 +487,7 @@ import SelectionSlots
     /// the mode as they are (a drag under a sheet or while browsing is the bug the invariants
     /// catch), and puts back nothing once the grid has changed size or slots, since the drag's
     /// grid positions and base would then no longer fit it. O(1).
-    public var dragInProgress: DragInProgress? {
+    package var dragInProgress: DragInProgress? {
         get { drag.map { DragInProgress(drag: $0, gridCount: grid.count, slotCapacity: grid.live.slotCapacity) } }
         set {
             guard let newValue else {
@@ -502,26 +502,26 @@ import SelectionSlots
 
     /// Forgets the drag's base: its next move starts from the selection and picks as they
     /// are, sweeping from the anchor again. O(1).
-    public mutating func rebaseDrag() {
+    package mutating func rebaseDrag() {
         drag?.rebase(on: selection, picks: pickOrder)
     }
 
     /// `dragMoved` with one rule of SPEC.md section 6 bent, through the engine's own drag.
-    public mutating func dragMoved(to photo: PhotoID, bending rule: DragBend) -> Step {
+    package mutating func dragMoved(to photo: PhotoID, bending rule: DragBend) -> Step {
         let slot = slots.intern(photo).slot
         return slots.step(for: dragMoved(to: slot, bending: rule))
     }
 }
 
 /// A drag read from a `FastEngine` by a planted bug, to put back later.
-@_spi(Testing) public struct DragInProgress: Sendable {
+package struct DragInProgress: Sendable {
     fileprivate let drag: FastEngine.SlotDrag
     fileprivate let gridCount: Int
     fileprivate let slotCapacity: Int
 }
 
 /// A rule of drag to select that a planted bug bends in the fast engine's own drag.
-@_spi(Testing) public enum DragBend: Sendable {
+package enum DragBend: Sendable {
     /// Choosing adds every photo of the range, past the limit (picks kept all the same).
     case ignoresLimit
     /// Choosing with a limit walks the range from the finger towards the anchor: the photos

@@ -2,6 +2,9 @@
 /// beside `path`, which takes its name only when `close()` succeeds (after an fsync), so a
 /// failed run leaves nothing behind and never harms an existing file. See `TraceOutputFile`.
 ///
+/// A synced file is flushed to the disk on a second thread as it is written, so the final
+/// fsync waits for little.
+///
 /// A file that can be made again from its inputs (`gridsim generate`'s, from its flags) may
 /// skip the fsync: the rename still publishes it whole, and the data reaches the disk as the
 /// system writes it back, as a text output's does.
@@ -19,7 +22,7 @@
         self.path = path
         self.replacing = replacing
         self.syncsData = syncsData
-        file = try TraceOutputFile(creatingBeside: path, replacing: replacing)
+        file = try TraceOutputFile(creatingBeside: path, replacing: replacing, flushesAsItWrites: syncsData)
     }
 
     @_spi(GridSimInternals) public func write(_ bytes: UnsafeRawBufferPointer) throws {

@@ -20,10 +20,14 @@ final class TraceOutputFile {
     private let temporaryPath: String
     private var descriptor: Int32
     private(set) var isPublished = false
+    /// Flushes written data to the disk as the writing goes on, if `flushesAsItWrites`.
+    private var writeback: BackgroundWriteback?
 
     /// Creates the temporary file beside `path`. Fails at once if `path` exists and
-    /// `replacing` is false (publishing checks again, atomically).
-    init(creatingBeside path: String, replacing: Bool) throws {
+    /// `replacing` is false (publishing checks again, atomically). `flushesAsItWrites` sends
+    /// the data to the disk on a second thread while writing goes on, for a file that will
+    /// be synced once at its end (see `BackgroundWriteback`).
+    init(creatingBeside path: String, replacing: Bool, flushesAsItWrites: Bool = false) throws {
         self.path = path
         if !replacing && access(path, F_OK) == 0 { throw TraceError(.outputExists, at: .file(path)) }
         let (directory, name) = Self.split(path)
@@ -34,9 +38,11 @@ final class TraceOutputFile {
         guard descriptor >= 0 else {
             throw TraceError(.cannotCreate(reason: Self.reason(errno)), at: .file(path))
         }
+        if flushesAsItWrites { writeback = BackgroundWriteback(descriptor: descriptor) }
     }
 
     deinit {
+        _ = writeback?.finish()
         if descriptor >= 0 { systemClose(descriptor) }
         if !isPublished { unlink(temporaryPath) }
     }
@@ -54,10 +60,15 @@ final class TraceOutputFile {
             next += written
             left -= written
         }
+        writeback?.wrote(bytes.count)
     }
 
     /// Forces what was written to stable storage.
     func sync() throws {
+        if let code = writeback?.finish() {
+            throw TraceError(
+                .writeFailed(reason: "fdatasync: " + Self.reason(code)), at: .file(isPublished ? path : temporaryPath))
+        }
         guard fsync(descriptor) == 0 else {
             throw TraceError(
                 .writeFailed(reason: "fsync: " + Self.reason(errno)), at: .file(isPublished ? path : temporaryPath))
@@ -85,6 +96,7 @@ final class TraceOutputFile {
     /// Closes the file; an unpublished one is removed.
     func close() throws {
         guard descriptor >= 0 else { return }
+        _ = writeback?.finish()
         let result = systemClose(descriptor)
         descriptor = -1
         if !isPublished { unlink(temporaryPath) }

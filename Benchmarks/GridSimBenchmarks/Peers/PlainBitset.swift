@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// A plain bitset over photo slots: one bit per slot in a `[UInt64]`, plus the population
 /// kept up to date. The simplest fast selection, and so the lower bound the project's engine
 /// is compared with: a toggle touches one word, whole-set operations stream N/64 words.
@@ -22,6 +24,15 @@ struct PlainBitset: Equatable {
     init(words: [UInt64]) {
         self.words = words
         count = WordKernels.populationCount(words)
+    }
+
+    /// A random half of `0..<slotCount` (each slot in with probability ½), drawn from the
+    /// workload's generator. O(slotCount/64).
+    init(randomHalfOf slotCount: Int, workload: String) {
+        var random = SplitMix64(workload: workload, size: slotCount)
+        var words = (0..<Self.wordCount(forSlots: slotCount)).map { _ in random.next() }
+        if slotCount & 63 != 0 { words[words.count - 1] &= (1 << UInt64(slotCount & 63)) - 1 }
+        self.init(words: words)
     }
 
     static func wordCount(forSlots slots: Int) -> Int { (max(slots, 0) + 63) >> 6 }

@@ -225,8 +225,4 @@ enum DragSuite: BenchmarkSuite {
                 fixture: fixture, subjects: subjects(context: context))
         }
     }
-
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
-        subjects(context: context).map { ($0.name, $0.role) }
-    }
 }

@@ -23,6 +23,32 @@ enum EngineSetup {
     }
 }
 
+/// A grid of `photoCount` photos with a random half selected (each photo with probability
+/// ½, drawn from the workload's seed): the starting state of the suites that compare two
+/// selections, shared by every variant of a case.
+class HalfSelectedGrid {
+    let photoCount: Int
+    let selected: PlainBitset
+    private(set) lazy var selectedSlots: [Int] = selected.slots
+    private var engines: [ObjectIdentifier: Any] = [:]
+
+    /// O(photoCount/64).
+    init(photoCount: Int, workload: String) {
+        self.photoCount = photoCount
+        selected = PlainBitset(randomHalfOf: photoCount, workload: workload)
+    }
+
+    /// An engine selecting exactly `selected`, built on the first call for its type (through
+    /// its events: see `EngineSetup.selecting`). An engine is a value: each subject copies it
+    /// before writing.
+    func selecting<Engine: SelectionEngine>(_ engine: Engine.Type) -> Engine {
+        if let built = engines[ObjectIdentifier(engine)] as? Engine { return built }
+        let built = EngineSetup.selecting(engine, photoCount: photoCount, selected: selectedSlots)
+        engines[ObjectIdentifier(engine)] = built
+        return built
+    }
+}
+
 /// Keeps an operation's state alive between calls: closures capture one box per prepared
 /// subject, so the optimiser sees the work escape.
 ///

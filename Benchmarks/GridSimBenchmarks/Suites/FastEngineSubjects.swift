@@ -82,7 +82,7 @@ extension PruningSuite {
     /// chunk, count kept: what CRoaring's copy + and_inplace + cardinality does.
     static func fastSelectionPrune(injection: Injection = .none) -> Subject<Fixture> {
         Subject(name: "FastEngine selection", role: .engine) { fixture, parameters in
-            let held = SelectionBitmap(fixture.heldSlots.lazy.map { PhotoSlot($0) })
+            let held = SelectionBitmap(fixture.selectedSlots.lazy.map { PhotoSlot($0) })
             let live = SelectionBitmap(fixture.change(removing: parameters.variant!).survivingSlots.lazy.map { PhotoSlot($0) })
             let last = StateBox(held)
             return PreparedOperation(
@@ -108,7 +108,7 @@ extension SelectionDiffSuite {
     /// the journal lists the flips, so the cost follows k, not the grid.
     static func fastSnapshotDiff() -> Subject<Fixture> {
         Subject(name: "FastEngine snapshot diff", role: .engine) { fixture, parameters in
-            let before = fixture.stateA(FastEngine.self)
+            let before = fixture.selecting(FastEngine.self)
             var after = before
             for slot in fixture.taps(parameters.length) { _ = after.apply(SlotEvent.tap(PhotoSlot(slot))) }
             let (old, new) = (before.selection, after.selection)

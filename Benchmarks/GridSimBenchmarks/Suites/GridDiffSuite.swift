@@ -134,10 +134,6 @@ enum GridDiffSuite: BenchmarkSuite {
                 fixture: fixture, subjects: subjects(context: context)),
         ]
     }
-
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
-        subjects(context: context).map { ($0.name, $0.role) }
-    }
 }
 
 /// Applies `difference` to `old` (untimed) and fingerprints the resulting order as slots.

@@ -78,8 +78,4 @@ enum MemorySuite: BenchmarkSuite {
                 fixture: SharedFixture(users: 1) { size }, subjects: subjects(context: context)),
         ]
     }
-
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
-        subjects(context: context).map { ($0.name, $0.role) }
-    }
 }

@@ -14,31 +14,14 @@ enum PruningSuite: BenchmarkSuite {
     static let summary = "a library change removes 0.1/1/10 % of photos while half the grid is selected"
     static let fractions: [(label: String, fraction: Double)] = [("0.1%", 0.001), ("1%", 0.01), ("10%", 0.1)]
 
-    /// The grid and the held selection of one size, shared by the three variants.
-    final class Fixture {
-        let photoCount: Int
-        /// A random half of the grid (each photo chosen with probability ½).
-        let held: PlainBitset
-        private(set) lazy var heldSlots: [Int] = held.slots
+    /// The grid of one size and its held selection (`selected`, a random half), shared by the
+    /// three variants.
+    final class Fixture: HalfSelectedGrid {
         private(set) lazy var gridIDs: [String] = PhotoNaming.ids(count: photoCount)
         private var changes: [Double: Change] = [:]
 
         init(photoCount: Int) {
-            self.photoCount = photoCount
-            var random = SplitMix64(workload: PruningSuite.name, size: photoCount)
-            var words = (0..<PlainBitset.wordCount(forSlots: photoCount)).map { _ in random.next() }
-            if photoCount & 63 != 0 { words[words.count - 1] &= (1 << UInt64(photoCount & 63)) - 1 }
-            held = PlainBitset(words: words)
-        }
-
-        private var selectingEngines: [ObjectIdentifier: Any] = [:]
-
-        /// An engine selecting exactly `held`, built once per engine type for all variants.
-        func selecting<Engine: SelectionEngine>(_ engine: Engine.Type) -> Engine {
-            if let built = selectingEngines[ObjectIdentifier(engine)] as? Engine { return built }
-            let built = EngineSetup.selecting(engine, photoCount: photoCount, selected: heldSlots)
-            selectingEngines[ObjectIdentifier(engine)] = built
-            return built
+            super.init(photoCount: photoCount, workload: PruningSuite.name)
         }
 
         /// The change removing `fraction` of the photos, built once per fraction.
@@ -78,12 +61,12 @@ enum PruningSuite: BenchmarkSuite {
             fastSelectionPrune(injection: context.injection),
             setIntersection(
                 name: "Set<String>.formIntersection", role: .seed, slot: PhotoNaming.slot(of:),
-                held: { $0.heldSlots.map(PhotoNaming.id(ofSlot:)) }, surviving: { $0.survivingIDs }),
+                held: { $0.selectedSlots.map(PhotoNaming.id(ofSlot:)) }, surviving: { $0.survivingIDs }),
             setIntersection(
                 name: "Set<Int>.formIntersection", role: .peer, slot: { $0 },
-                held: { $0.heldSlots }, surviving: { $0.survivingSlots }),
+                held: { $0.selectedSlots }, surviving: { $0.survivingSlots }),
             Subject(name: "CRoaring copy+and", role: .peer) { fixture, parameters in
-                let held = RoaringBitmap(slots: fixture.heldSlots)
+                let held = RoaringBitmap(slots: fixture.selectedSlots)
                 let live = RoaringBitmap(slots: fixture.change(removing: parameters.variant!).survivingSlots)
                 let last = StateBox(held)
                 return PreparedOperation(
@@ -100,7 +83,7 @@ enum PruningSuite: BenchmarkSuite {
                     result: { slotsResult(last.value.slots) })
             },
             Subject(name: "bitset AND", role: .lowerBound) { fixture, parameters in
-                let held = fixture.held
+                let held = fixture.selected
                 let live = fixture.change(removing: parameters.variant!).live
                 let injection = context.injection
                 let result = StateBox(PlainBitset(slotCapacity: fixture.photoCount))
@@ -175,10 +158,9 @@ enum PruningSuite: BenchmarkSuite {
     }
 
     static func cases(size: Int, context: SuiteContext, include: (String) -> Bool) -> [BenchmarkCase] {
-        let kept = fractions.filter { include(BenchmarkCase.id(suite: name, size: size, variant: $0.label)) }
-        guard !kept.isEmpty else { return [] }
-        let fixture = SharedFixture(users: kept.count) { Fixture(photoCount: size) }
-        return kept.map { variant in
+        casesSharingOneFixture(
+            fractions, label: \.label, size: size, include: include, fixture: { Fixture(photoCount: size) }
+        ) { variant, fixture in
             BenchmarkCase(
                 suite: name, size: size, variant: variant.label,
                 parameters: CaseParameters(size: size, variant: variant.fraction),
@@ -193,9 +175,5 @@ enum PruningSuite: BenchmarkSuite {
                 ],
                 fixture: fixture, subjects: subjects(context: context))
         }
-    }
-
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
-        subjects(context: context).map { ($0.name, $0.role) }
     }
 }

@@ -99,10 +99,6 @@ enum ReplaySuite: BenchmarkSuite {
                 fixture: fixture, subjects: subjects(context: context)),
         ]
     }
-
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
-        subjects(context: context).map { ($0.name, $0.role) }
-    }
 }
 
 /// The result of a replay: mode, grid size, outcome tally and the selection, fingerprinted.

@@ -13,20 +13,14 @@ enum SelectionDiffSuite: BenchmarkSuite {
     static let summary = "which photos changed between two states k = 1, 100, 10,000 taps apart"
     static let distances: [(label: String, taps: Int)] = [("k=1", 1), ("k=100", 100), ("k=10000", 10_000)]
 
-    /// State A (shared by the variants) and, per k, state B = A after k random taps.
-    final class Fixture {
-        let photoCount: Int
-        let before: PlainBitset
-        private(set) lazy var beforeSlots: [Int] = before.slots
+    /// State A (`selected`, a random half, shared by the variants) and, per k, state B = A
+    /// after k random taps.
+    final class Fixture: HalfSelectedGrid {
         private var tapsByDistance: [Int: [Int]] = [:]
         private var afterByDistance: [Int: PlainBitset] = [:]
 
         init(photoCount: Int) {
-            self.photoCount = photoCount
-            var random = SplitMix64(workload: SelectionDiffSuite.name, size: photoCount)
-            var words = (0..<PlainBitset.wordCount(forSlots: photoCount)).map { _ in random.next() }
-            if photoCount & 63 != 0 { words[words.count - 1] &= (1 << UInt64(photoCount & 63)) - 1 }
-            before = PlainBitset(words: words)
+            super.init(photoCount: photoCount, workload: SelectionDiffSuite.name)
         }
 
         /// The k taps (random photos; a photo tapped twice ends unchanged, as in life).
@@ -40,20 +34,10 @@ enum SelectionDiffSuite: BenchmarkSuite {
 
         func after(_ distance: Int) -> PlainBitset {
             if let after = afterByDistance[distance] { return after }
-            var after = before
+            var after = selected
             for slot in taps(distance) { after.toggle(slot) }
             afterByDistance[distance] = after
             return after
-        }
-
-        private var engineStatesA: [ObjectIdentifier: Any] = [:]
-
-        /// An engine in state A, built once per engine type for every k.
-        func stateA<Engine: SelectionEngine>(_ engine: Engine.Type) -> Engine {
-            if let built = engineStatesA[ObjectIdentifier(engine)] as? Engine { return built }
-            let built = EngineSetup.selecting(engine, photoCount: photoCount, selected: beforeSlots)
-            engineStatesA[ObjectIdentifier(engine)] = built
-            return built
         }
     }
 
@@ -62,7 +46,7 @@ enum SelectionDiffSuite: BenchmarkSuite {
             engineFullComparison(ReferenceModel.self, name: "ReferenceModel", role: .reference, skipReason: referenceSkipReason),
             fastSnapshotDiff(),
             Subject(name: "Set<String>.symmetricDifference", role: .seed) { fixture, parameters in
-                let before = Set(fixture.beforeSlots.map(PhotoNaming.id(ofSlot:)))
+                let before = Set(fixture.selectedSlots.map(PhotoNaming.id(ofSlot:)))
                 let after = Set(fixture.after(parameters.length).slots.map(PhotoNaming.id(ofSlot:)))
                 let changed = StateBox<Set<String>>([])
                 return PreparedOperation(
@@ -74,7 +58,7 @@ enum SelectionDiffSuite: BenchmarkSuite {
                     result: { diffResult(changed.value.map(PhotoNaming.slot(of:))) })
             },
             Subject(name: "Set<Int>.symmetricDifference", role: .peer) { fixture, parameters in
-                let before = Set(fixture.beforeSlots)
+                let before = Set(fixture.selectedSlots)
                 let after = Set(fixture.after(parameters.length).slots)
                 let changed = StateBox<Set<Int>>([])
                 return PreparedOperation(
@@ -86,7 +70,7 @@ enum SelectionDiffSuite: BenchmarkSuite {
                     result: { diffResult(changed.value) })
             },
             Subject(name: "CRoaring xor", role: .peer) { fixture, parameters in
-                let before = RoaringBitmap(slots: fixture.beforeSlots)
+                let before = RoaringBitmap(slots: fixture.selectedSlots)
                 let after = RoaringBitmap(slots: fixture.after(parameters.length).slots)
                 let changed = StateBox(RoaringBitmap())
                 return PreparedOperation(
@@ -98,7 +82,7 @@ enum SelectionDiffSuite: BenchmarkSuite {
                     result: { diffResult(changed.value.slots) })
             },
             Subject(name: "bitset xor", role: .lowerBound) { fixture, parameters in
-                let before = fixture.before
+                let before = fixture.selected
                 let after = fixture.after(parameters.length)
                 let injection = context.injection
                 let changed = StateBox<[Int32]>([])
@@ -126,7 +110,7 @@ enum SelectionDiffSuite: BenchmarkSuite {
         skipReason: @escaping (CaseParameters) -> String? = { _ in nil }
     ) -> Subject<Fixture> {
         Subject(name: name, role: role, skipReason: skipReason) { fixture, parameters in
-            let before = fixture.stateA(engine)
+            let before = fixture.selecting(engine)
             var tapped = before
             for slot in fixture.taps(parameters.length) { _ = tapped.apply(.tap(PhotoNaming.id(ofSlot: slot))) }
             let after = tapped
@@ -150,10 +134,9 @@ enum SelectionDiffSuite: BenchmarkSuite {
     }
 
     static func cases(size: Int, context: SuiteContext, include: (String) -> Bool) -> [BenchmarkCase] {
-        let kept = distances.filter { include(BenchmarkCase.id(suite: name, size: size, variant: $0.label)) }
-        guard !kept.isEmpty else { return [] }
-        let fixture = SharedFixture(users: kept.count) { Fixture(photoCount: size) }
-        return kept.map { variant in
+        casesSharingOneFixture(
+            distances, label: \.label, size: size, include: include, fixture: { Fixture(photoCount: size) }
+        ) { variant, fixture in
             BenchmarkCase(
                 suite: name, size: size, variant: variant.label,
                 parameters: CaseParameters(size: size, length: variant.taps),
@@ -167,10 +150,6 @@ enum SelectionDiffSuite: BenchmarkSuite {
                 ],
                 fixture: fixture, subjects: subjects(context: context))
         }
-    }
-
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
-        subjects(context: context).map { ($0.name, $0.role) }
     }
 }
 

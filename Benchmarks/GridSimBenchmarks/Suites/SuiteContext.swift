@@ -13,13 +13,34 @@ struct SuiteContext {
 /// Each suite keeps its subjects in one list; to measure another implementation (the
 /// chunked bitmap engine), add one `Subject` to that list.
 protocol BenchmarkSuite {
+    /// What every subject of a case reads, built once per case (or shared by its variants).
+    associatedtype Fixture
     static var name: String { get }
     /// One line for `--list`.
     static var summary: String { get }
+    /// Every subject the suite can run, in the order a case runs them.
+    static func subjects(context: SuiteContext) -> [Subject<Fixture>]
     /// The suite's cases at `size`, keeping only ids that `include` accepts.
     static func cases(size: Int, context: SuiteContext, include: (String) -> Bool) -> [BenchmarkCase]
+}
+
+extension BenchmarkSuite {
     /// Subject names and roles, for `--list`.
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)]
+    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
+        subjects(context: context).map { ($0.name, $0.role) }
+    }
+
+    /// One case per variant that `include` accepts, all reading one fixture: built for the
+    /// first of them that runs and released after the last.
+    static func casesSharingOneFixture<Variant>(
+        _ variants: [Variant], label: (Variant) -> String, size: Int, include: (String) -> Bool,
+        fixture: @escaping () -> Fixture, makeCase: (Variant, SharedFixture<Fixture>) -> BenchmarkCase
+    ) -> [BenchmarkCase] {
+        let kept = variants.filter { include(BenchmarkCase.id(suite: name, size: size, variant: label($0))) }
+        guard !kept.isEmpty else { return [] }
+        let shared = SharedFixture(users: kept.count, build: fixture)
+        return kept.map { makeCase($0, shared) }
+    }
 }
 
 /// Every suite, in the order a run goes through them.

@@ -213,10 +213,6 @@ enum ToggleSuite: BenchmarkSuite {
                 fixture: fixture, subjects: subjects(context: context))
         }
     }
-
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
-        subjects(context: context).map { ($0.name, $0.role) }
-    }
 }
 
 /// The result of a selection: its slots, sorted, fingerprinted.

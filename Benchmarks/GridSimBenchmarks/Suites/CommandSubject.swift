@@ -27,4 +27,17 @@ extension CommandsSuite {
                 result: { last.value.flatMap { result($0, trace) } })
         }
     }
+
+    /// A command that reads the case's text trace from a path: the file is written untimed
+    /// (and so read from the page cache), `run` is given its path and runs once per operation.
+    static func traceFileCommandSubject<Output>(
+        _ name: String, injection: Injection,
+        run: @escaping (_ path: String, CommandsTrace) -> Output,
+        result: @escaping (Output, CommandsTrace) -> ResultFingerprint?
+    ) -> Subject<CommandsTrace> {
+        commandSubject(name, injection: injection, prepare: { trace in
+            let file = TemporaryTraceFile(trace.text, suffix: ".jsonl")
+            return { run(file.path, trace) }
+        }, result: result)
+    }
 }

@@ -6,14 +6,11 @@ extension CommandsSuite {
     /// the fixture writes it untimed) by a `TraceFileReader` that keeps no ids, every event
     /// counted by kind (`TraceInspection.inspect`), and the text summary rendered.
     static func inspect(injection: Injection) -> Subject<CommandsTrace> {
-        commandSubject("gridsim inspect", injection: injection) { trace in
-            let file = TemporaryTraceFile(trace.text, suffix: ".jsonl")
-            return {
-                var reader = try! TraceFileReader(path: file.path, options: .init(keepsIDs: false))
-                let inspection = try! TraceInspection.inspect(&reader)
-                blackHole(inspection.text(reader, path: file.path, fileSize: trace.text.count))
-                return inspection
-            }
+        traceFileCommandSubject("gridsim inspect", injection: injection) { path, trace in
+            var reader = try! TraceFileReader(path: path, options: .init(keepsIDs: false))
+            let inspection = try! TraceInspection.inspect(&reader)
+            blackHole(inspection.text(reader, path: path, fileSize: trace.text.count))
+            return inspection
         } result: { inspection, _ in
             guard inspection.error == nil else { return nil }
             return eventsResult(inspection.events, detail: "\(inspection.timedEvents) timed")

@@ -9,15 +9,12 @@ extension CommandsSuite {
     /// `StreamedReplay` with the fast engine (the final state first, then every step as it is
     /// made), the JSON report written to a `ReportOutput` whose sink only counts the bytes.
     static func replayJSON(injection: Injection) -> Subject<CommandsTrace> {
-        commandSubject("gridsim replay --json", injection: injection) { trace in
-            let file = TemporaryTraceFile(trace.text, suffix: ".jsonl")
-            return { () -> (events: Int, bytes: Int) in
-                var written = 0
-                var output = ReportOutput { written += $0.count }
-                let source = try! ReplaySource(path: file.path)
-                let replay = try! StreamedReplay.writeReport(of: source, engine: FastEngine.self, format: .json, to: &output)
-                return (replay.eventCount, written)
-            }
+        traceFileCommandSubject("gridsim replay --json", injection: injection) { path, _ -> (events: Int, bytes: Int) in
+            var written = 0
+            var output = ReportOutput { written += $0.count }
+            let source = try! ReplaySource(path: path)
+            let replay = try! StreamedReplay.writeReport(of: source, engine: FastEngine.self, format: .json, to: &output)
+            return (replay.eventCount, written)
         } result: { last, _ in
             eventsResult(last.events, detail: "\(last.bytes) bytes of JSON report")
         }

@@ -21,39 +21,27 @@ enum CommandsSuite: BenchmarkSuite {
     /// many events its trace has at a grid size.
     struct Command {
         var label: String
-        var subject: (SuiteContext) -> Subject<CommandsTrace>
+        var subject: (Injection) -> Subject<CommandsTrace>
         var timed: String
         /// A command's sample must stay under about a fortieth of the case's budget (five
         /// samples a round, a round's share under an eighth), or its ratio is not gated.
-        var eventCount: (_ size: Int, SuiteContext) -> Int
+        var eventCount: (_ size: Int, SuiteContext) -> Int = CommandsSuite.streamingEvents
     }
 
     static var commands: [Command] {
         [
             Command(
-                label: "check", subject: { check(injection: $0.injection) },
+                label: "check", subject: check(injection:),
                 timed: "gridsim check: the text trace parsed from memory, all properties checked in one pass (TraceChecking.check) with the command's checkpoint schedule less its upfront credit (a long trace's steady pace: one checkpoint every photos / 4 steps, and after the last), its lines rendered",
                 // The reference model checks every step in O(photos) (~20 µs an event at 1K
                 // photos) and the last step is a whole-state checkpoint (~15 ms at 10K): 50
                 // events keep a sample at 1K within one scheduler tick (4 ms), which a busy
                 // machine's preemptions would otherwise land in.
                 eventCount: { _, _ in 50 }),
-            Command(
-                label: "replay", subject: { replayJSON(injection: $0.injection) },
-                timed: "gridsim replay --json: the text trace read from a file in the page cache (ReplaySource), replayed twice by the fast engine (StreamedReplay: the final state first, then each step), the JSON report written to a sink that counts the bytes",
-                eventCount: streamingEvents),
-            Command(
-                label: "inspect", subject: { inspect(injection: $0.injection) },
-                timed: "gridsim inspect: the text trace read from a file in the page cache, ids not kept, events counted by kind (TraceInspection.inspect), the summary rendered",
-                eventCount: streamingEvents),
-            Command(
-                label: "convert", subject: { convert(injection: $0.injection) },
-                timed: "gridsim convert to .gstrace: the text trace read from a file in the page cache, encoded as a binary trace (TraceConversion.convert) into a memory sink that counts the bytes",
-                eventCount: streamingEvents),
-            Command(
-                label: "generate", subject: { generate(injection: $0.injection) },
-                timed: "gridsim generate --ids photokit: the session drawn from its seed, id table included, written as a text trace (SyntheticSession.write(to:)) into a memory sink that counts the bytes",
-                eventCount: streamingEvents),
+            Command(label: "replay", subject: replayJSON(injection:), timed: "gridsim replay --json: the text trace read from a file in the page cache (ReplaySource), replayed twice by the fast engine (StreamedReplay: the final state first, then each step), the JSON report written to a sink that counts the bytes"),
+            Command(label: "inspect", subject: inspect(injection:), timed: "gridsim inspect: the text trace read from a file in the page cache, ids not kept, events counted by kind (TraceInspection.inspect), the summary rendered"),
+            Command(label: "convert", subject: convert(injection:), timed: "gridsim convert to .gstrace: the text trace read from a file in the page cache, encoded as a binary trace (TraceConversion.convert) into a memory sink that counts the bytes"),
+            Command(label: "generate", subject: generate(injection:), timed: "gridsim generate --ids photokit: the session drawn from its seed, id table included, written as a text trace (SyntheticSession.write(to:)) into a memory sink that counts the bytes"),
         ]
     }
 
@@ -83,7 +71,7 @@ enum CommandsSuite: BenchmarkSuite {
                     "anchor: \(kernelName), the fast engine applying the same events, interned beforehand, from memory, into a fresh engine made untimed before each sample",
                     "the subjects agree on the number of events they went through",
                 ],
-                fixture: fixture, subjects: [kernel()] + [command.subject(context)])
+                fixture: fixture, subjects: [kernel(), command.subject(context.injection)])
         }
     }
 
@@ -96,7 +84,8 @@ enum CommandsSuite: BenchmarkSuite {
         return session.gridSizes.summary?.description ?? "no events"
     }
 
-    static func subjectNames(context: SuiteContext) -> [(name: String, role: SubjectRole)] {
-        [(kernelName, .engine)] + commands.map { ($0.subject(context).name, .command) }
+    /// The anchor and every command; a case runs the anchor and one command.
+    static func subjects(context: SuiteContext) -> [Subject<CommandsTrace>] {
+        [kernel()] + commands.map { $0.subject(context.injection) }
     }
 }

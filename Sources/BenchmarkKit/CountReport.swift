@@ -28,25 +28,6 @@ public struct CountReport: Codable, Sendable, Equatable {
     /// exact gate. Nil in reports and baselines saved before profiles were kept.
     public var profile: CallProfile?
 
-    public init(
-        caseID: String, subject: String, role: SubjectRole, operations: Int, instructionsPerOperation: Double,
-        lastLevelReadMissesPerOperation: Double? = nil, lastLevelWriteMissesPerOperation: Double? = nil,
-        result: String? = nil, instructionLimit: Double? = nil, instructionLimitReason: String? = nil,
-        profile: CallProfile? = nil
-    ) {
-        self.caseID = caseID
-        self.subject = subject
-        self.role = role
-        self.operations = operations
-        self.instructionsPerOperation = instructionsPerOperation
-        self.lastLevelReadMissesPerOperation = lastLevelReadMissesPerOperation
-        self.lastLevelWriteMissesPerOperation = lastLevelWriteMissesPerOperation
-        self.result = result
-        self.instructionLimit = instructionLimit
-        self.instructionLimitReason = instructionLimitReason
-        self.profile = profile
-    }
-
     /// The limit the exact gate applies to this loop's instructions per operation.
     public var instructionThreshold: Threshold {
         instructionLimit.map { Threshold(relative: $0, absoluteFloor: GateThresholds.instructionsPerOperation.absoluteFloor) }
@@ -55,4 +36,18 @@ public struct CountReport: Codable, Sendable, Equatable {
 
     /// `caseID subject`: how a comparison pairs a count with the baseline's.
     public var key: String { "\(caseID) \(subject)" }
+}
+
+extension CountReport {
+    /// A loop of `operations` operations (at least one) that callgrind counted as `totals`, as
+    /// counts per operation; nil when the totals have no instruction count. O(1).
+    public init?(caseID: String, subject: String, role: SubjectRole, operations: Int, totals: CallgrindOutput, result: String?) {
+        guard operations > 0, let instructions = totals.instructions else { return nil }
+        let perOperation = { (value: UInt64?) in value.map { Double($0) / Double(operations) } }
+        self.init(
+            caseID: caseID, subject: subject, role: role, operations: operations,
+            instructionsPerOperation: Double(instructions) / Double(operations),
+            lastLevelReadMissesPerOperation: perOperation(totals.lastLevelReadMisses),
+            lastLevelWriteMissesPerOperation: perOperation(totals.lastLevelWriteMisses), result: result)
+    }
 }

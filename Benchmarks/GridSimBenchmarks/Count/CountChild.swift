@@ -40,17 +40,13 @@ enum CountChild {
             throw CallgrindInvocation.Failure(description: "the counted run printed no count line")
         }
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 6, let role = SubjectRole(rawValue: fields[3]), let operations = Int(fields[4]), operations > 0,
-              let instructions = totals.instructions
+        guard fields.count == 6, let role = SubjectRole(rawValue: fields[3]), let operations = Int(fields[4]),
+              let report = CountReport(
+                  caseID: fields[1], subject: fields[2], role: role, operations: operations, totals: totals,
+                  result: fields[5].isEmpty ? nil : fields[5])
         else {
             throw CallgrindInvocation.Failure(description: "unreadable count line: \(fields.joined(separator: " "))")
         }
-        let perOperation = { (value: UInt64?) in value.map { Double($0) / Double(operations) } }
-        return CountReport(
-            caseID: fields[1], subject: fields[2], role: role, operations: operations,
-            instructionsPerOperation: Double(instructions) / Double(operations),
-            lastLevelReadMissesPerOperation: perOperation(totals.lastLevelReadMisses),
-            lastLevelWriteMissesPerOperation: perOperation(totals.lastLevelWriteMisses),
-            result: fields[5].isEmpty ? nil : fields[5])
+        return report
     }
 }

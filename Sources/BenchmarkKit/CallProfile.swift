@@ -43,13 +43,6 @@ public struct CallProfile: Sendable, Equatable {
         public var count: UInt64
         /// The callee's inclusive cost of these calls.
         public var instructions: UInt64
-
-        public init(caller: Int, callee: Int, count: UInt64, instructions: UInt64) {
-            self.caller = caller
-            self.callee = callee
-            self.count = count
-            self.instructions = instructions
-        }
     }
 
     /// Sorted by object, then symbol.

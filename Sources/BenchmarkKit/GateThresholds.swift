@@ -7,11 +7,6 @@ public struct Threshold: Codable, Equatable, Sendable {
     /// In the metric's own unit (allocations, bytes, nanoseconds per operation).
     public var absoluteFloor: Double
 
-    public init(relative: Double, absoluteFloor: Double) {
-        self.relative = relative
-        self.absoluteFloor = absoluteFloor
-    }
-
     /// How far `baseline` may move: the larger of the relative limit and the floor.
     public func allowedChange(from baseline: Double) -> Double {
         max(abs(baseline) * relative, absoluteFloor)

@@ -24,20 +24,16 @@ package struct CellGrid: Hashable, Sendable {
     package var median: Int
     package var largest: Int
 
-    package init(smallest: Int, median: Int, largest: Int) {
-        self.smallest = smallest
-        self.median = median
-        self.largest = largest
-    }
-
-    init(_ summary: GridSizeRange.Summary) {
-        self.init(smallest: summary.smallest, median: summary.median, largest: summary.largest)
-    }
-
     /// Whether the grid stayed within 0.9–1.1 times the cell's nominal size.
     package func stays(at photos: Int) -> Bool {
         GridSizeRange.Summary(smallest: smallest, median: median, largest: largest, events: 0)
             .stays(within: 0.9, 1.1, of: photos)
+    }
+}
+
+extension CellGrid {
+    init(_ summary: GridSizeRange.Summary) {
+        self.init(smallest: summary.smallest, median: summary.median, largest: summary.largest)
     }
 }
 
@@ -50,14 +46,6 @@ package struct ExplorationResult: Sendable {
     /// Shards joined into this result, e.g. ["1/2", "2/2"].
     package var shards: [String]
     package var machine: String
-
-    package init(costs: [OperationCost], cellCount: Int, seconds: Double, shards: [String], machine: String) {
-        self.costs = costs
-        self.cellCount = cellCount
-        self.seconds = seconds
-        self.shards = shards
-        self.machine = machine
-    }
 
     /// Joins shard results: their costs, cells and times add up.
     package static func merge(_ parts: [ExplorationResult]) -> ExplorationResult {

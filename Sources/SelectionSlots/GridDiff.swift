@@ -12,33 +12,17 @@ public struct GridDiff: Hashable, Sendable {
     public struct Deletion: Hashable, Sendable {
         public var oldIndex: Int
         public var slot: PhotoSlot
-
-        public init(oldIndex: Int, slot: PhotoSlot) {
-            self.oldIndex = oldIndex
-            self.slot = slot
-        }
     }
 
     public struct Insertion: Hashable, Sendable {
         public var newIndex: Int
         public var slot: PhotoSlot
-
-        public init(newIndex: Int, slot: PhotoSlot) {
-            self.newIndex = newIndex
-            self.slot = slot
-        }
     }
 
     public struct Move: Hashable, Sendable {
         public var oldIndex: Int
         public var newIndex: Int
         public var slot: PhotoSlot
-
-        public init(oldIndex: Int, newIndex: Int, slot: PhotoSlot) {
-            self.oldIndex = oldIndex
-            self.newIndex = newIndex
-            self.slot = slot
-        }
     }
 
     public var oldCount: Int

@@ -1,4 +1,4 @@
-import GestureInput
+@testable import GestureInput
 import Testing
 
 @Suite("Grid layout and hit testing")

@@ -1,5 +1,5 @@
 import SeededRandom
-import SelectionSlots
+@testable import SelectionSlots
 import TestSupport
 import Testing
 

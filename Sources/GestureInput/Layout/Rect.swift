@@ -5,13 +5,6 @@ package struct Rect: Hashable, Sendable {
     package var width: Double
     package var height: Double
 
-    package init(minX: Double, minY: Double, width: Double, height: Double) {
-        self.minX = minX
-        self.minY = minY
-        self.width = width
-        self.height = height
-    }
-
     package var maxX: Double { minX + width }
     package var maxY: Double { minY + height }
     package var mid: Point { Point(x: minX + width / 2, y: minY + height / 2) }

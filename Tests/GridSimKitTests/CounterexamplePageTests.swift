@@ -145,6 +145,19 @@ struct CounterexamplePageBrowserTests {
         return URL(fileURLWithPath: path)
     }
 
+    /// The page of `trace` against `adapter` as headless Chromium renders it (its DOM after
+    /// the script ran), opened at `step` if given, which must log nothing to the console.
+    static func loadedPage<Adapter: SelectionAdapter>(
+        of trace: Trace, _ adapter: Adapter.Type, step: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let chromium = try HeadlessChromium.required()
+        let written = try page(of: trace, adapter)
+        let url = step.map { URL(string: written.absoluteString + "#step=\($0)")! } ?? written
+        let (html, console) = try chromium.load(url)
+        #expect(console.isEmpty, "\(console)", sourceLocation: sourceLocation)
+        return html
+    }
+
     /// A comparison table's row: whether it is marked, and each side's text.
     static func row(_ part: String, in dom: ViewPageDOM) -> (marked: Bool, expected: String?, actual: String?)? {
         guard let tag = dom.first(#"(<tr data-part="\#(part)"[^>]*>)"#),
@@ -156,10 +169,7 @@ struct CounterexamplePageBrowserTests {
     }
 
     @Test func aDeselectAllThatLeavesTheModeOpensWhereItDiffers() throws {
-        let chromium = try HeadlessChromium.required()
-        let page = try Self.page(of: CounterexamplePageTests.deselectAll, DeselectAllLeavesAdapter.self)
-        let (html, console) = try chromium.load(page)
-        #expect(console.isEmpty, "\(console)")
+        let html = try Self.loadedPage(of: CounterexamplePageTests.deselectAll, DeselectAllLeavesAdapter.self)
         let dom = ViewPageDOM(html)
         // Opened at the first difference, the phone showing the reference model there.
         #expect(dom.step == "3")
@@ -180,10 +190,7 @@ struct CounterexamplePageBrowserTests {
     }
 
     @Test func photosChosenOnOneSideOnlyAreMarkedOnTheGrid() throws {
-        let chromium = try HeadlessChromium.required()
-        let page = try Self.page(of: CounterexamplePageTests.selectAll, SelectAllSkipsFirstAdapter.self)
-        let (html, console) = try chromium.load(page)
-        #expect(console.isEmpty, "\(console)")
+        let html = try Self.loadedPage(of: CounterexamplePageTests.selectAll, SelectAllSkipsFirstAdapter.self)
         let dom = ViewPageDOM(html)
         #expect(dom.step == "2")
         #expect(dom.cells.map(\.photo) == ["a", "b", "c"] && dom.cells.allSatisfy(\.selected))
@@ -197,7 +204,7 @@ struct CounterexamplePageBrowserTests {
         #expect(tray.marked && tray.expected == "b, a, c" && tray.actual == "b, c")
 
         // At step 1 the sides agree: nothing marked.
-        let (before, _) = try chromium.load(URL(string: page.absoluteString + "#step=1")!)
+        let before = try Self.loadedPage(of: CounterexamplePageTests.selectAll, SelectAllSkipsFirstAdapter.self, step: 1)
         #expect(ViewPageDOMCells.marked(in: before).isEmpty)
         #expect(ViewPageDOM(before).first(#"<p id="compareStatus"[^>]*>([^<]*)"#) == "They agree at this step.")
     }

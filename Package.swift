@@ -32,10 +32,19 @@ let package = Package(
         // Seeded generators (SplitMix64, xoshiro256**) and the bounded draws written out: the
         // one source of randomness of sessions, property traces, workloads and tests.
         .target(name: "SeededRandom"),
-        // Traces: the JSON Lines codec and replay. Public: a trace in memory, read from and
-        // written as text, and its errors; the codecs, replay and recording are
+        // The trace formats: a trace in memory, the JSON parser and writer, the text (JSON Lines)
+        // and binary (.gstrace) codecs with their CRC, and the sinks they write to. Public: a
+        // trace in memory, read from and written as text, and its errors; the codecs are
         // `@_spi(GridSimInternals)`.
-        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "SelectionSlots", "SeededRandom", "CCRC32C"]),
+        .target(name: "SelectionTrace", dependencies: ["SelectionCore", "SelectionSlots", "CCRC32C"]),
+        // Replay and its reports: a trace file read event by event into an engine, the state
+        // after a step, `gridsim replay`'s JSON and table streamed, `gridsim inspect`'s
+        // description. GridSim's own: `@_spi(GridSimInternals)`, no product offers it.
+        .target(name: "TraceReplay", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace"]),
+        // Recording: a trace file written as events happen, committed within a loss window and
+        // published whole (`gridsim record`), and conversions between the formats. GridSim's
+        // own: `@_spi(GridSimInternals)`, no product offers it.
+        .target(name: "TraceRecording", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace"]),
         // CRC-32C with the SSE4.2 instruction, chosen at run time; software fallback in Swift.
         .target(name: "CCRC32C"),
 
@@ -54,20 +63,21 @@ let package = Package(
             dependencies: ["SelectionCore", "SelectionTrace", "GestureInput", "SyntheticSessions", "BenchmarkTiming"]),
 
         // Property-based testing: generators, properties, shrinking; used by tests and gridsim.
-        .target(name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
+        .target(
+            name: "PropertyTesting", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "SeededRandom"]),
 
         // The kit for other packages' selection code: an adapter protocol, conformance cases,
         // differential property runs and trace folders. Links nothing an app's tests cannot.
         .target(
             name: "GridSimKit",
-            dependencies: ["SelectionCore", "SelectionTrace", "PropertyTesting", "SeededRandom", "TraceView"]),
+            dependencies: ["SelectionCore", "SelectionTrace", "TraceReplay", "PropertyTesting", "SeededRandom", "TraceView"]),
 
         // A trace as one self-contained HTML page that replays it step by step: what
         // `gridsim view` writes, and the kit beside a counterexample, with the adapter's side.
         // Pure Swift, so the kit can link it.
         .target(
             name: "TraceView",
-            dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "GestureInput"],
+            dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "GestureInput"],
             // The page's markup, style sheet and script, compiled in as bytes so that a page
             // needs no file beside the binary (`gridsim` stays one self-contained file).
             resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]
@@ -88,8 +98,8 @@ let package = Package(
         .target(
             name: "GridSimBenchmarks",
             dependencies: [
-                "SelectionCore", "SelectionSlots", "SelectionTrace", "GestureInput", "SyntheticSessions", "PropertyTesting",
-                "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit",
+                "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "GestureInput", "SyntheticSessions",
+                "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit",
             ],
             path: "Benchmarks/GridSimBenchmarks"
         ),
@@ -106,8 +116,8 @@ let package = Package(
         .target(
             name: "GridSimCLI",
             dependencies: [
-                "SelectionCore", "SelectionSlots", "SelectionTrace", "PropertyTesting", "GestureInput", "SyntheticSessions",
-                "Exploration", "CommandLineKit", "TraceView",
+                "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "TraceRecording", "PropertyTesting",
+                "GestureInput", "SyntheticSessions", "Exploration", "CommandLineKit", "TraceView",
             ]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
@@ -116,8 +126,13 @@ let package = Package(
             name: "SelectionSlotsTests", dependencies: ["SelectionSlots", "SeededRandom", "TestSupport"],
             swiftSettings: [.define("SLOTS_INTERNAL_CHECKS", .when(configuration: .debug))]),
         .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "SelectionSlots", "SeededRandom", "TestSupport"]),
-        .testTarget(name: "SelectionTraceTests", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom", "TestSupport"]),
-        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "SeededRandom"]),
+        .testTarget(
+            name: "SelectionTraceTests",
+            dependencies: [
+                "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "TraceRecording", "SeededRandom", "TestSupport",
+            ]),
+        .testTarget(
+            name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "TraceReplay", "SeededRandom"]),
         .testTarget(
             name: "SyntheticSessionsTests",
             dependencies: ["SyntheticSessions", "GestureInput", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
@@ -141,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "GridSimKitTests",
             dependencies: [
-                "GridSimKit", "GridSimKitBenchmarks", "PropertyTesting", "SelectionTrace", "TestSupport", "TraceView",
+                "GridSimKit", "GridSimKitBenchmarks", "PropertyTesting", "SelectionTrace", "TraceReplay", "TestSupport", "TraceView",
             ]),
         // What several test targets share: scratch directories removed at exit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -8,6 +8,7 @@
 
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 let limits = TraceLimits(maximumPhotoCount: 100_000, maximumIDListCount: 10_000, maximumHeaderBytes: 1 << 16, maximumRecordBytes: 1 << 20)
 

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceRecording
 
 /// `gridsim convert IN OUT`: a trace from one format to the other (or the same), streaming.
 enum ConvertCommand: SubcommandDefinition {

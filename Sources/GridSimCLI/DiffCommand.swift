@@ -2,6 +2,7 @@ import CommandLineKit
 @_spi(GridSimInternals) import SelectionCore
 import SelectionSlots
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// `gridsim diff TRACE --from I --to J`: what changed between two steps of a trace.
 enum DiffCommand: SubcommandDefinition {

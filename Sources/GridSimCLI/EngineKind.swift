@@ -1,5 +1,6 @@
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// The engines a command can run, by the name used on the command line.
 package enum EngineKind: String, CaseIterable, Sendable {

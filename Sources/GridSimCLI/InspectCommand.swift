@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// `gridsim inspect TRACE`: what a trace holds and whether it is damaged, without replaying it.
 enum InspectCommand: SubcommandDefinition {

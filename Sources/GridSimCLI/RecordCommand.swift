@@ -3,6 +3,7 @@ import Foundation
 import PropertyTesting
 @_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
+@_spi(GridSimInternals) import TraceRecording
 
 /// `gridsim record OUT`: records a session into a trace as it happens, with a bounded loss
 /// window, from a seeded synthetic session or from text events on standard input.

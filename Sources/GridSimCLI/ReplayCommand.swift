@@ -1,5 +1,6 @@
 import CommandLineKit
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// `gridsim replay TRACE`: what a trace does, step by step.
 enum ReplayCommand: SubcommandDefinition {

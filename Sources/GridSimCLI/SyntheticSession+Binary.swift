@@ -1,6 +1,7 @@
 import GestureInput
 @_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
+@_spi(GridSimInternals) import TraceRecording
 
 extension SyntheticSession {
     /// Records the whole session as a binary trace at `path` (the file header, every event,

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// What convert, inspect and record share: the reader limits as options, the checks made on
 /// an output path before anything is written, and progress for long runs.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 extension TraceLoading {
     /// A trace to stream for a command that reads it more than once (`replay`): the file

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 import TraceView
 
 /// The view page of a trace an adapter fails on (`gridsim view`'s page, from TraceView), with

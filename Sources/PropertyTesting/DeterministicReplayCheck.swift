@@ -1,5 +1,6 @@
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// `deterministic-replay`: replaying a trace twice gives the same report.
 ///

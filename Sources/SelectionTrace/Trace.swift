@@ -66,3 +66,20 @@ public struct Trace: Hashable, Sendable {
         self.events = events
     }
 }
+
+extension TraceHeader {
+    /// Throws `TraceError.Kind.unrecordableHeader` for a header no trace can be written with:
+    /// a negative photo count, a grid larger than slots can number, repeated ids. Every writer
+    /// (the recorder, a conversion) checks it before its first byte. O(1).
+    package func checkWritable() throws {
+        guard photos.count >= 0 else {
+            throw TraceError(.unrecordableHeader("the header's photo count is negative"))
+        }
+        guard photos.count <= SlotTable.maximumCount else {
+            throw TraceError(.unrecordableHeader("the header's photo count \(photos.count) is above what slots can number"))
+        }
+        if case .ids(let ids) = photos, ids.hasDuplicates {
+            throw TraceError(.unrecordableHeader("the header's photo ids have duplicates"))
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import GestureInput
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// What the view page embeds: the trace's events and, for every step, its outcome and the
 /// engine's diffs (photos chosen and unchosen, the grid's deletions and insertions, the tray's

@@ -3,6 +3,7 @@ import GestureInput
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
 import Testing
+@_spi(GridSimInternals) import TraceReplay
 
 /// The scenarios of Traces/ recorded with a finger (the walk-through and the drags): each
 /// two-layer trace in Traces/pointer/ is what its recording writes, and its raw layer resolves

@@ -4,6 +4,7 @@ import GridSimKit
 @_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
+@_spi(GridSimInternals) import TraceReplay
 
 @Suite("Trace folders")
 struct TraceFolderTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(GridSimInternals) @testable import SelectionTrace
+@_spi(GridSimInternals) @testable import TraceRecording
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import SelectionSlots
 @_spi(GridSimInternals) import SelectionTrace
 import Testing
+@_spi(GridSimInternals) import TraceReplay
 
 @Suite("Binary trace codec")
 struct BinaryTraceCodecTests {

@@ -1,6 +1,7 @@
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
 import Testing
+@_spi(GridSimInternals) import TraceReplay
 
 /// The fast engine against the reference model on every trace in Traces/, step by step:
 /// state, outcome, reason, announcements and effects.

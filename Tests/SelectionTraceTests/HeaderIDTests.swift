@@ -5,6 +5,7 @@ import SelectionSlots
 import TestSupport
 import Testing
 @_spi(GridSimInternals) @testable import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// Header id lists: decoded apart from the rest of a text header line into a `PhotoIDTable`
 /// in the line's own memory, or parsed the general way; both give the same header and the

@@ -2,6 +2,7 @@ import Foundation
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
 import Testing
+@_spi(GridSimInternals) import TraceRecording
 
 @Suite("Trace recorder")
 struct RecorderTests {

@@ -3,6 +3,7 @@ import Foundation
 @_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
+@_spi(GridSimInternals) import TraceReplay
 
 /// `ReplayedStatePair` takes the states an `EventStore` of the whole trace restores, from
 /// every kind of source, and still reads the whole trace.

@@ -2,6 +2,7 @@ import Foundation
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
 import Testing
+@_spi(GridSimInternals) import TraceReplay
 
 /// The scenarios of the seeds, in Traces/: each replays to its checked report, and every
 /// invariant of SPEC.md section 1 holds after every step.

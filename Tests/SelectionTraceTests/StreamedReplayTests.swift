@@ -5,6 +5,7 @@ import SelectionSlots
 @_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
+@_spi(GridSimInternals) import TraceReplay
 
 /// The streamed report is the in-memory report, byte for byte, from every kind of source;
 /// `ReplayedState` is the state a full replay reaches; skipping and state-only replay change

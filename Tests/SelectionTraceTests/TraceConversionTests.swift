@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @_spi(GridSimInternals) @testable import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// The library cores of `gridsim convert` and `gridsim inspect`, in memory.
 @Suite("Trace conversion and inspection cores")

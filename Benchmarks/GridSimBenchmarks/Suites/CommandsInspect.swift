@@ -1,5 +1,6 @@
 import BenchmarkKit
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 extension CommandsSuite {
     /// `gridsim inspect TRACE` in-process: the text trace read from a file (in the page cache:

@@ -2,6 +2,7 @@ import BenchmarkKit
 import Foundation
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 extension CommandsSuite {
     /// `gridsim replay --json TRACE` in-process: the trace read from a file (in the page

@@ -1,6 +1,7 @@
 import BenchmarkKit
 import GestureInput
 import SyntheticSessions
+@_spi(GridSimInternals) import TraceReplay
 
 /// The commands users run, timed in-process through the library functions the commands
 /// call, on a generated session with PhotoKit-style ids, each report written to memory.

@@ -2,6 +2,7 @@ import BenchmarkKit
 @_spi(GridSimInternals) import SelectionCore
 import SelectionSlots
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 // The fast engine (SelectionCore's FastEngine: slots, chunked bitmaps, snapshots) as a
 // subject of every suite. Events reach it interned, as the codecs hand them over; the

@@ -37,7 +37,7 @@
 ///
 /// Events are `0x10 + position in EventName.allCases`, with `timeFlag` set when the event
 /// carries `t`. Everything else is bookkeeping that decodes to no event.
-enum BinaryRecordKind {
+package enum BinaryRecordKind {
     /// Defines the ids of consecutive slots: `firstSlot:varint count:varint (length:varint utf8)*`.
     static let idDefinitions: UInt8 = 0x01
     /// Restates the running state, so that a salvaging reader can resume after a gap:
@@ -62,7 +62,7 @@ enum BinaryRecordKind {
     /// The position of `name` in `EventName.allCases`, written out so that a reordering of
     /// that enum cannot silently change the format (a test checks the two agree).
     @inline(__always)
-    static func eventIndex(_ name: EventName) -> Int {
+    package static func eventIndex(_ name: EventName) -> Int {
         switch name {
         case .longPress: 0
         case .selectItem: 1

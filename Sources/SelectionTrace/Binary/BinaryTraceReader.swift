@@ -98,7 +98,7 @@ import SelectionSlots
     @_spi(GridSimInternals) public internal(set) var isAtEnd = false
 
     let source: ByteSource
-    let options: Options
+    package let options: Options
     /// `CRC32C.usesHardware`, read once.
     let checksumsInHardware = CRC32C.usesHardware
     /// The time of the last event that had one: the base of the next time delta.

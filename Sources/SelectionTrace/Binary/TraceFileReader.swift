@@ -106,7 +106,7 @@ import Foundation
     /// events as slots (`BinaryTraceReader.nextSlotEvent()`), with damage handled as by `next()`.
     ///
     /// - Precondition: the trace is binary.
-    mutating func withBinaryReader<R>(_ body: (inout BinaryTraceReader) throws -> R) rethrows -> R {
+    package mutating func withBinaryReader<R>(_ body: (inout BinaryTraceReader) throws -> R) rethrows -> R {
         precondition(format == .binary, "the trace is not binary")
         return try body(&binary!)
     }

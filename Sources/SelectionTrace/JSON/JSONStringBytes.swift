@@ -1,11 +1,11 @@
 /// JSON string literals written as UTF-8 bytes, escaped exactly as `JSONWriter` escapes them:
 /// `"`, `\` and control characters; everything else copied as it is. For the writers that
 /// stream ids by the million (trace text, reports) without making a string of each.
-enum JSONStringBytes {
+package enum JSONStringBytes {
     /// Appends `utf8` (valid UTF-8) as a quoted JSON string. O(length): a string that needs
     /// no escape, as ids nearly always are, is found so eight bytes a step and copied whole.
     @inline(__always)
-    static func appendQuoted(_ utf8: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+    package static func appendQuoted(_ utf8: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         if !needsEscape(utf8) {
             // As typed bytes, which an array copies with one `memcpy`, where raw ones are

@@ -1,4 +1,5 @@
 @_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// How far a long replay has got, for a progress line: handed over every 4,096 events.
 @_spi(GridSimInternals) public struct ReplayProgress: Hashable, Sendable {

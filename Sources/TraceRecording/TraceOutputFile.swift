@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A trace file being written: created beside its final path under a temporary name, then
 /// given its final name by `publish`, so that a trace path never names a file without a

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// What one pass over a trace found, without replaying it: events by kind, times, and the
 /// damage that stopped the pass. `gridsim inspect`'s core, and its two renderings.

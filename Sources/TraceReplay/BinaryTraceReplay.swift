@@ -1,5 +1,6 @@
 @_spi(GridSimInternals) import SelectionCore
 import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Replays a binary trace into a `FastEngine` by slot: the fast path, with no string hashed
 /// or built per event for a grid given by count.

@@ -1,3 +1,5 @@
+@_spi(GridSimInternals) import SelectionTrace
+
 /// A trace file written whole, as a conversion writes it: the bytes go to a hidden file
 /// beside `path`, which takes its name only when `close()` succeeds (after an fsync), so a
 /// failed run leaves nothing behind and never harms an existing file. See `TraceOutputFile`.

@@ -16,7 +16,7 @@
     /// Throws `TraceError.Kind.unrecordableHeader` for a header no trace can be written with (a grid
     /// larger than slots can number, repeated ids); `convert` checks it first too.
     @_spi(GridSimInternals) public static func validate(_ header: TraceHeader) throws {
-        try TraceRecorder.validate(header)
+        try header.checkWritable()
     }
 
     /// Reads every remaining event of `reader` and writes the whole trace in `format` to
@@ -34,7 +34,7 @@
         salt: UInt32 = .random(in: 0 ... .max), syncInterval: Int = BinaryTraceFormat.defaultSyncInterval,
         progress: TraceProgress = { _, _ in }
     ) throws -> Result {
-        try TraceRecorder.validate(reader.header)
+        try reader.header.checkWritable()
         if format == .text { return try convertToText(&reader, into: &sink, progress: progress) }
         var writer = TraceBlockWriter<Sink>()
         var events = 0

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// A trace to replay, that can be read from its start as many times as a replay needs: a
 /// file (text or binary, by extension, as `gridsim` reads them) streamed event by event, or a

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 @_spi(GridSimInternals) import SelectionCore
 import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// Appends events to a trace file as they happen, in text or binary, and loses nothing it
 /// has committed.
@@ -65,7 +66,7 @@ import SelectionSlots
         guard let format = format ?? TraceFileFormat(path: path) else {
             throw TraceError(.unknownFormat, at: .file(path))
         }
-        try Self.validate(header)
+        try header.checkWritable()
         self.path = path
         self.format = format
         self.header = header
@@ -223,18 +224,5 @@ import SelectionSlots
         }
         timer.resume()
         self.timer = timer
-    }
-
-    static func validate(_ header: TraceHeader) throws {
-        guard header.photos.count >= 0 else {
-            throw TraceError(.unrecordableHeader("the header's photo count is negative"))
-        }
-        guard header.photos.count <= SlotTable.maximumCount else {
-            throw TraceError(
-                .unrecordableHeader("the header's photo count \(header.photos.count) is above what slots can number"))
-        }
-        if case .ids(let ids) = header.photos, ids.hasDuplicates {
-            throw TraceError(.unrecordableHeader("the header's photo ids have duplicates"))
-        }
     }
 }

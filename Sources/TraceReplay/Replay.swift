@@ -1,5 +1,6 @@
 @_spi(GridSimInternals) import SelectionCore
 import SelectionSlots
+@_spi(GridSimInternals) import SelectionTrace
 
 /// One replayed event: what it was, what became of it, and what a person then saw.
 ///

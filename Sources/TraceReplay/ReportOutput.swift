@@ -1,3 +1,5 @@
+@_spi(GridSimInternals) import SelectionTrace
+
 /// Where a streamed report goes: bytes gathered in a buffer and handed to a sink in blocks of
 /// about `blockSize`, so that a report of hundreds of megabytes is written as it is made and
 /// never held whole.

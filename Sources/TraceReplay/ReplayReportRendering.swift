@@ -1,4 +1,5 @@
 @_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The two forms of `gridsim replay`'s report: the JSON of SPEC.md section 5 and the step table.
 @_spi(GridSimInternals) public enum ReplayReportFormat: String, Hashable, Sendable {

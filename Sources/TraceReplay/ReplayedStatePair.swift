@@ -1,4 +1,5 @@
 @_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
 
 /// The fast engine after two steps of a trace (`gridsim diff --from A --to B`), both taken
 /// in one pass without a report, log or checkpoint.

@@ -143,8 +143,8 @@ let package = Package(
         .testTarget(
             name: "GridSimCLITests",
             dependencies: [
-                "GridSimCLI", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom", "gridsim", "TestSupport",
-                "CommandLineKit", "GestureInput", "SyntheticSessions", "TraceView",
+                "GridSimCLI", "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "SeededRandom", "gridsim",
+                "TestSupport", "CommandLineKit", "GestureInput", "SyntheticSessions", "TraceView",
             ]),
         .testTarget(
             name: "BenchmarkKitTests",

@@ -1,5 +1,4 @@
 @_spi(GridSimInternals) import SelectionCore
-import SelectionSlots
 @_spi(GridSimInternals) import SelectionTrace
 
 /// Replays a binary trace into a `FastEngine` by slot: the fast path, with no string hashed
@@ -21,15 +20,13 @@ import SelectionSlots
         _ reader: inout BinaryTraceReader, into engine: inout FastEngine,
         observe: (TimedSlotEvent, SlotStep) -> Void
     ) throws -> Int {
-        try replayLoop(&reader, into: &engine, limit: Int.max, observe: observe)
+        try reader.apply(to: &engine, limit: .max, observe: observe)
     }
 
-    /// Replays every remaining event of `reader` into `engine`; returns how many. The fastest
-    /// path: no per-event callback.
+    /// Replays every remaining event of `reader` into `engine`; returns how many.
     @discardableResult
     @_spi(GridSimInternals) public static func replay(_ reader: inout BinaryTraceReader, into engine: inout FastEngine) throws -> Int {
-        // A literal closure lets the compiler specialise the loop and drop the call.
-        try replayLoop(&reader, into: &engine, limit: Int.max) { _, _ in }
+        try reader.apply(to: &engine, limit: .max) { _, _ in }
     }
 
     /// Replays the next events of `reader`, at most `limit` of them, into `engine`; returns
@@ -38,7 +35,7 @@ import SelectionSlots
     /// as `replay(_:into:)`: for the state after a step, which depends on every event before it.
     @discardableResult
     @_spi(GridSimInternals) public static func replay(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
-        try replayLoop(&reader, into: &engine, limit: limit) { _, _ in }
+        try reader.apply(to: &engine, limit: limit) { _, _ in }
     }
 
     /// Replays the next events of `reader`, at most `limit` of them, into `engine` without
@@ -51,33 +48,7 @@ import SelectionSlots
     ///   the header's photos, so read its photos through `reader.names`.
     @discardableResult
     @_spi(GridSimInternals) public static func replayUnnamed(_ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int) throws -> Int {
-        var replayed = 0
-        while replayed < limit, let timed = try reader.nextSlotEvent() {
-            _ = engine.apply(timed.event)
-            replayed += 1
-        }
-        return replayed
-    }
-
-    @inline(__always)
-    private static func replayLoop(
-        _ reader: inout BinaryTraceReader, into engine: inout FastEngine, limit: Int,
-        observe: (TimedSlotEvent, SlotStep) -> Void
-    ) throws -> Int {
-        var replayed = 0
-        // Kept here rather than read from the engine per event: reading `engine.slots` copies
-        // the table (reference counting on every event).
-        var engineSlotCount = engine.slots.count
-        while replayed < limit, let timed = try reader.nextSlotEvent() {
-            if reader.names.count != engineSlotCount {
-                try teachNewIDs(from: reader, to: &engine)
-                engineSlotCount = reader.names.count
-            }
-            let step = engine.apply(timed.event)
-            observe(timed, step)
-            replayed += 1
-        }
-        return replayed
+        try reader.applyUnnamed(to: &engine, limit: limit)
     }
 
     /// A fresh engine for `reader`'s header, with every event replayed into it.
@@ -85,15 +56,5 @@ import SelectionSlots
         var engine = FastEngine(configuration: reader.header.configuration)
         try replay(&reader, into: &engine)
         return engine
-    }
-
-    private static func teachNewIDs(from reader: BinaryTraceReader, to engine: inout FastEngine) throws {
-        for index in engine.slots.count..<reader.names.count {
-            guard let id = reader.names.id(for: PhotoSlot(index)) else {
-                throw TraceError(.lostID(slot: index), at: .byte(reader.bytesRead, record: reader.recordCount))
-            }
-            let slot = engine.intern(id)
-            precondition(slot == PhotoSlot(index), "the engine numbers ids as the trace does")
-        }
     }
 }

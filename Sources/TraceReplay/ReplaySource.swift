@@ -161,18 +161,23 @@ private final class OpenedEvents {
 
     /// Replays every remaining event into `engine` by slot, without teaching it the trace's
     /// ids, calling `body` with each event and step, the engine's mode and count after it,
-    /// and the reader that names their slots.
+    /// and the names of the slots so far; and `progress` with the bytes read after every
+    /// `progressInterval` events.
     /// One id table (the reader's) instead of two, and no id built or hashed per event.
     ///
     /// - Precondition: `isStrictBinary`; `engine` started from `header` and has seen only
     ///   this pass's events.
     mutating func forEachSlotStep(
-        into engine: inout FastEngine, _ body: (TimedSlotEvent, SlotStep, Mode, Int, borrowing BinaryTraceReader) throws -> Void
+        into engine: inout FastEngine, progressInterval: Int = 4096, progress: (_ bytesRead: Int) -> Void = { _ in },
+        _ body: (TimedSlotEvent, SlotStep, Mode, Int, SlotNames) throws -> Void
     ) throws {
         precondition(isStrictBinary, "only a binary trace read strictly is replayed by slot")
-        while let timed = try binary!.nextSlotEvent() {
-            let step = engine.apply(timed.event)
-            try body(timed, step, engine.mode, engine.selectedCount, binary!)
+        // Events are applied in runs of `progressInterval`, so that the reader's place can be
+        // read between runs (not while it reads).
+        while try binary!.applyUnnamed(to: &engine, limit: progressInterval, { timed, step, engine, names in
+            try body(timed, step, engine.mode, engine.selectedCount, names)
+        }) == progressInterval {
+            progress(binary!.bytesRead)
         }
     }
 

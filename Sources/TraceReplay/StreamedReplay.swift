@@ -69,11 +69,14 @@
         }
         if Engine.self == FastEngine.self && events.isStrictBinary {
             var engine: FastEngine = statesOnlyEngine(events.header.configuration)
-            try events.forEachSlotStep(into: &engine) { timed, slotStep, mode, count, reader in
-                advance(bytesRead: reader.bytesRead)
+            let reportBytesRead: (Int) -> Void = { bytesRead in
+                progress?(ReplayProgress(phase: .reading, events: seq, total: nil, bytes: bytesRead))
+            }
+            try events.forEachSlotStep(into: &engine, progress: reportBytesRead) { timed, slotStep, mode, count, names in
+                seq += 1
                 if format == .table {
                     layout.measure(
-                        seq: seq, event: reader.event(for: timed.event), step: reader.names.step(for: slotStep),
+                        seq: seq, event: names.event(for: timed.event), step: names.step(for: slotStep),
                         mode: mode, count: count)
                 }
             }
@@ -125,8 +128,8 @@
         }
         if Engine.self == FastEngine.self && events.isStrictBinary {
             var engine = FastEngine(configuration: events.header.configuration)
-            try events.forEachSlotStep(into: &engine) { timed, slotStep, mode, count, reader in
-                try write(reader.event(for: timed.event), timed.event.name, reader.names.step(for: slotStep), mode, count)
+            try events.forEachSlotStep(into: &engine) { timed, slotStep, mode, count, names in
+                try write(names.event(for: timed.event), timed.event.name, names.step(for: slotStep), mode, count)
             }
         } else {
             var engine = start ?? Engine(configuration: events.header.configuration)

@@ -5,6 +5,7 @@ import SelectionSlots
 @_spi(GridSimInternals) import SelectionTrace
 import TestSupport
 import Testing
+@_spi(GridSimInternals) import TraceReplay
 
 @testable import GridSimCLI
 @testable import TraceView

@@ -246,12 +246,7 @@ import SelectionSlots
 
     /// The event with its slots named. Every slot of an event the reader returned is named.
     @_spi(GridSimInternals) public func event(for event: SlotEvent) -> Event {
-        event.mapPhotos(id)
-    }
-
-    private func id(_ slot: PhotoSlot) -> PhotoID {
-        guard let id = names.id(for: slot) else { preconditionFailure("the reader returned an unnamed slot \(slot)") }
-        return id
+        names.event(for: event)
     }
 
     /// Reads the id-definition records that name the header's explicit grid; returns the

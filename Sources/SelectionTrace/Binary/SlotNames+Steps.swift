@@ -2,6 +2,18 @@
 import SelectionSlots
 
 extension SlotNames {
+    /// The event with its slots named, as `BinaryTraceReader.event(for:)` names it. O(photos
+    /// the event lists).
+    ///
+    /// - Precondition: every slot the event names is named (a strict reader names every
+    ///   slot of every event it returned).
+    @_spi(GridSimInternals) public func event(for event: SlotEvent) -> Event {
+        event.mapPhotos { slot in
+            guard let id = id(for: slot) else { preconditionFailure("the reader returned an unnamed slot \(slot)") }
+            return id
+        }
+    }
+
     /// The step with its slots named, as `SlotTable.step(for:)` names them: for a fast
     /// engine replayed by slot whose table was never taught the trace's ids. O(photos the
     /// step lists).

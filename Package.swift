@@ -33,7 +33,9 @@ let package = Package(
         // one source of randomness of sessions, property traces, workloads and tests.
         .target(name: "SeededRandom"),
         // The trace formats: a trace in memory, the JSON parser and writer, the text (JSON Lines)
-        // and binary (.gstrace) codecs with their CRC, and the sinks they write to. Public: a
+        // and binary (.gstrace) codecs with their CRC, conversion between them, and the sinks
+        // they write to. The binary reader also applies its slot events to a FastEngine, in a
+        // loop beside the decoder (replay's fast path, which TraceReplay calls). Public: a
         // trace in memory, read from and written as text, and its errors; the codecs are
         // `@_spi(GridSimInternals)`.
         .target(name: "SelectionTrace", dependencies: ["SelectionCore", "SelectionSlots", "CCRC32C"]),

@@ -1,24 +1,30 @@
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
 
-/// The steps since a checkpoint, with copies of both engines taken there: what lets a later
+/// The steps since a checkpoint, with both engines as they were there: what lets a later
 /// checkpoint that finds whole states wrong name the step that made them so.
 ///
-/// Memory: the window's events and two engine copies, which share their storage with the
-/// running engines until those write (then the grid, the sets and the id table are copied
-/// once). The pass starts a new window at the first checkpoint after a few thousand events,
-/// so a window holds those plus one checkpoint interval (about N / `photosPerStep` steps over
-/// a grid of N photos).
+/// The first window starts at the trace's start, where both engines are what the
+/// configuration makes: it keeps the configuration and makes them again only if it bisects.
+/// A later window keeps copies of both engines, which share their storage with the running
+/// engines until those write (then the grid, the sets and the id table are copied once).
+/// Over a grid of 10M photos, keeping copies from the start would double the memory of both
+/// engines for the whole of a trace shorter than a checkpoint interval.
+///
+/// Memory: the window's events, and from the second window on two engine copies. The pass
+/// starts a new window at the first checkpoint after a few thousand events, so a window
+/// holds those plus one checkpoint interval (about N / `photosPerStep` steps over a grid of N
+/// photos).
 struct CheckWindow<Candidate: CheckableEngine> {
     private(set) var startStep: Int
-    private var reference: ReferenceModel
-    private var candidate: Candidate
+    private let configuration: GridConfiguration
+    /// The engines at `startStep`; nil at the start, where the configuration makes them.
+    private var engines: (reference: ReferenceModel, candidate: Candidate)?
     private var events: [TraceEvent] = []
 
-    init(reference: ReferenceModel, candidate: Candidate) {
+    init(configuration: GridConfiguration) {
         startStep = 0
-        self.reference = reference
-        self.candidate = candidate
+        self.configuration = configuration
     }
 
     var eventCount: Int { events.count }
@@ -30,8 +36,7 @@ struct CheckWindow<Candidate: CheckableEngine> {
     /// Starts a new window at `step`, from copies of the engines there.
     mutating func restart(at step: Int, reference: ReferenceModel, candidate: Candidate) {
         startStep = step
-        self.reference = reference
-        self.candidate = candidate
+        engines = (reference, candidate)
         events.removeAll(keepingCapacity: events.count <= 4096)
     }
 
@@ -46,7 +51,8 @@ struct CheckWindow<Candidate: CheckableEngine> {
         endingWith failure: PropertyFailure,
         _ failureAt: (ReferenceModel, Candidate, _ step: Int, _ event: Event) -> PropertyFailure?
     ) -> PropertyFailure {
-        var good = (step: startStep, reference: reference, candidate: candidate)
+        let start = engines ?? (ReferenceModel(configuration: configuration), Candidate(configuration: configuration))
+        var good = (step: startStep, reference: start.reference, candidate: start.candidate)
         var bad = (step: startStep + events.count, failure: failure)
         while bad.step - good.step > 1 {
             let middle = good.step + (bad.step - good.step) / 2

@@ -78,7 +78,7 @@ struct PropertyPass<Candidate: CheckableEngine>: PropertyPassing {
             let candidate = Candidate(configuration: configuration)
             self.reference = reference
             self.candidate = candidate
-            window = CheckWindow(reference: reference, candidate: candidate)
+            window = CheckWindow(configuration: configuration)
         }
         if (replay != nil || freshIsCandidate) && candidate == nil { candidate = Candidate(configuration: configuration) }
         if let failure = textRoundTrip?.headerFailure { fail(.textRoundTrip, failure) }

@@ -75,6 +75,19 @@ struct TraceCheckTests {
         #expect(TraceCheck.failures(trace, properties: Properties.all).isEmpty)
     }
 
+    /// Past the first window (which starts from the configuration), a window starts from
+    /// copies of the engines at a checkpoint: a difference there is pinned to its step too.
+    @Test func aDifferenceInALaterWindowIsPinnedToItsStep() {
+        var events = (0..<4_200).map { TraceEvent(.tap(String(1 + $0 % 100))) }
+        events += Self.moveThenTaps(300).events
+        let trace = Trace(header: TraceHeader(photos: .count(100)), events: events)
+        let schedule = CheckpointSchedule(upfrontPhotos: 0, photosPerStep: 1)
+        let failures = TraceCheck.failures(trace, properties: Properties.all(candidate: ReordersOnMove.self), schedule: schedule)
+        let agree = try! #require(failures.first { $0.property == "engines-agree" })
+        #expect(agree.step == 4_203)
+        #expect(agree.message.hasPrefix("move: state differs: photos"))
+    }
+
     /// With `state-at-step`, the event store's engine is `deterministic-replay`'s second
     /// replay: its steps name photos through the fresh replay's table, so photos the trace
     /// adds (interned as they come) are listed by the right ids, and the pass agrees with

@@ -1,4 +1,5 @@
 @_spi(GridSimInternals) import SelectionCore
+import SelectionSlots
 
 /// `engines-agree`: the engine under test equals the reference model on every step.
 ///
@@ -75,13 +76,14 @@ struct EnginesAgreeCheck {
         return nil
     }
 
-    /// At a checkpoint: whole states, then projections. O(N) for the comparison (the states
-    /// are built once for every property that needs them).
+    /// At a checkpoint: whole states, then projections. O(N) for the comparison; the states
+    /// are built (once for every property that needs them) only when `haveSameState` finds
+    /// them different, nil otherwise.
     static func wholeStateFailure<Candidate: CheckableEngine>(
-        reference: ReferenceModel, candidate: Candidate, referenceState: SelectionState, candidateState: SelectionState,
+        reference: ReferenceModel, candidate: Candidate, referenceState: SelectionState?, candidateState: SelectionState?,
         step: Int, event: Event
     ) -> PropertyFailure? {
-        if candidateState != referenceState {
+        if let candidateState, let referenceState, candidateState != referenceState {
             return failure(
                 step, event, "state differs: \(Properties.describeDifference(candidateState, referenceState))")
         }
@@ -89,6 +91,39 @@ struct EnginesAgreeCheck {
             return failure(step, event, projectionMessage(reference, candidate))
         }
         return nil
+    }
+
+    /// Whether both engines hold the same state, as `reference.state == candidate.state`
+    /// says, without naming either grid at once: the engine's photos are named a block at a
+    /// time and compared with the reference's. O(N) strings made and dropped, O(block) held,
+    /// where the states would hold the grid's ids twice (over 10M photos, gigabytes).
+    static func haveSameState<Candidate: CheckableEngine>(_ reference: ReferenceModel, _ candidate: Candidate) -> Bool {
+        guard
+            candidate.mode == reference.mode && candidate.sheet == reference.sheet
+                && candidate.isDragging == reference.isDragging && candidate.limit == reference.limit
+                && candidate.reduceMotion == reference.reduceMotion && candidate.photoCount == reference.photoCount
+                && candidate.selectedCount == reference.selectedCount
+        else { return false }
+        let fast = candidate.fastEngine
+        let blockLength = 1 << 16
+        func sameNames(_ slots: [PhotoSlot], count: Int, _ referenceName: (Int) -> PhotoID) -> Bool {
+            guard slots.count == count else { return false }
+            var start = 0
+            while start < slots.count {
+                let end = min(start + blockLength, slots.count)
+                let names = fast.slots.ids(for: Array(slots[start..<end]))
+                for (offset, name) in names.enumerated() where name != referenceName(start + offset) { return false }
+                start = end
+            }
+            return true
+        }
+        guard sameNames(fast.grid.order, count: reference.photoCount, reference.photo(at:)) else { return false }
+        let chosen = reference.selectedPhotos
+        guard sameNames(fast.selection.slots(inGridOrder: fast.grid), count: chosen.count, { chosen[$0] }) else { return false }
+        // Without a limit a state's picks are its selection, compared above.
+        guard reference.limit != nil else { return true }
+        let picks = reference.picks
+        return sameNames(fast.pickOrder, count: picks.count) { picks[$0] }
     }
 
     private static func projectionsDiffer<Candidate: CheckableEngine>(

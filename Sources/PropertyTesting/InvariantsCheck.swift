@@ -69,16 +69,17 @@ struct InvariantsCheck {
     }
 
     /// At a checkpoint: every invariant on both states, the reference's first (on its
-    /// numbers). O(N) hashing of integers; of ids only when the states differ.
+    /// numbers). O(N) hashing of integers; of ids only when the states differ, which the
+    /// caller found out: it passes the states then, nil when they are the same.
     func wholeStateFailure(
-        reference: ReferenceModel, referenceState: SelectionState, candidate: SelectionState, step: Int,
+        reference: ReferenceModel, referenceState: SelectionState?, candidate: SelectionState?, step: Int,
         event: Event
     ) -> PropertyFailure? {
         let referenceViolations = reference.invariantViolations()
         if !referenceViolations.isEmpty {
             return message("reference model", referenceViolations, step, event)
         }
-        guard candidate != referenceState else { return nil }
+        guard let candidate, let referenceState, candidate != referenceState else { return nil }
         let candidateViolations = candidate.invariantViolations()
         return candidateViolations.isEmpty ? nil : message(candidateName, candidateViolations, step, event)
     }

@@ -154,8 +154,11 @@ struct PropertyPass<Candidate: CheckableEngine>: PropertyPassing {
         checkpointCount += 1
         lastCheckpointStep = step
         if invariants != nil || enginesAgree != nil, let event = lastEvent {
-            let referenceState = reference!.state
-            let candidateState = candidate!.state
+            // Whole states with ids only when they differ: over 10M photos each names the
+            // grid in gigabytes of strings.
+            let sameState = EnginesAgreeCheck.haveSameState(reference!, candidate!)
+            let referenceState = sameState ? nil : reference!.state
+            let candidateState = sameState ? nil : candidate!.state
             if enginesAgree != nil,
                 let failure = EnginesAgreeCheck.wholeStateFailure(
                     reference: reference!, candidate: candidate!, referenceState: referenceState,

@@ -64,11 +64,35 @@ extension SelectionBitmap {
     }
 
     /// The changes found by comparing storage: directories and chunks that are the same
-    /// object in both values are skipped, the others compared word by word.
+    /// object in both values are skipped, the others compared word by word, twice: once to
+    /// count the slots that changed, so that each list is allocated once at its size (a Select
+    /// all over 10M photos adds 10M slots, which grown by doubling would be copied and paged in
+    /// again and again), then to list them.
     ///
     /// O(D + 64 · d + 64 · c): D directories, d directories and c chunks that differ by identity.
     func structuralChanges(since old: SelectionBitmap) -> SelectionChanges {
+        var addedCount = 0
+        var removedCount = 0
+        forEachDifferingWord(since: old) { _, newWord, oldWord in
+            addedCount += (newWord & ~oldWord).nonzeroBitCount
+            removedCount += (oldWord & ~newWord).nonzeroBitCount
+        }
         var changes = SelectionChanges()
+        changes.added.reserveCapacity(addedCount)
+        changes.removed.reserveCapacity(removedCount)
+        forEachDifferingWord(since: old) { wordBase, newWord, oldWord in
+            Self.appendSlots(of: newWord & ~oldWord, wordBase: wordBase, to: &changes.added)
+            Self.appendSlots(of: oldWord & ~newWord, wordBase: wordBase, to: &changes.removed)
+        }
+        return changes
+    }
+
+    /// Calls `body` with the first slot of each word that differs from `old`'s, and both
+    /// words, in slot order; directories and chunks that are the same object are skipped.
+    @inline(__always)
+    private func forEachDifferingWord(
+        since old: SelectionBitmap, _ body: (_ wordBase: Int, _ newWord: UInt64, _ oldWord: UInt64) -> Void
+    ) {
         let directoryCount = Swift.max(directories.count, old.directories.count)
         for directoryIndex in 0..<directoryCount {
             let newDirectory = directory(at: directoryIndex)
@@ -83,13 +107,10 @@ extension SelectionBitmap {
                     let newWord = newChunk?.word(at: wordIndex) ?? 0
                     let oldWord = oldChunk?.word(at: wordIndex) ?? 0
                     guard newWord != oldWord else { continue }
-                    let wordBase = chunkBase | (wordIndex << 6)
-                    Self.appendSlots(of: newWord & ~oldWord, wordBase: wordBase, to: &changes.added)
-                    Self.appendSlots(of: oldWord & ~newWord, wordBase: wordBase, to: &changes.removed)
+                    body(chunkBase | (wordIndex << 6), newWord, oldWord)
                 }
             }
         }
-        return changes
     }
 
     @inline(__always)

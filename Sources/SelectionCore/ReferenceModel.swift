@@ -13,8 +13,8 @@
 /// - a tap, long press, Select or the tray's remove button: O(1) hashing, plus O(picks) to
 ///   drop a pick;
 /// - Select All: the chosen photos found as `selectedPhotos` finds them, then the runs of the
-///   grid between them appended to the picks (a memory move each): O(N) copying, no hashing
-///   while at most `scanLimit` photos are chosen;
+///   grid between them appended to the picks (a memory move each, into room made once): O(N)
+///   copying, no hashing while at most `scanLimit` photos are chosen;
 /// - Deselect All, Done, Back, Dismiss: O(1), plus O(k) to drop the selection;
 /// - `selectedPhotos`, and so Delete, Move, Share and Edit: a scan of the grid's numbers per
 ///   chosen photo (each stops at the photo) while they are at most `scanLimit`, else one pass
@@ -234,7 +234,9 @@
         if selection.count == grid.count { return .ignored }
         if let limit, limit < grid.count { return .rejected(.limitReached) }
         // The new picks are the photos not chosen yet, in grid order: the runs of the grid
-        // between the chosen photos, a memory move each.
+        // between the chosen photos, a memory move each, into room made once (grown a run at
+        // a time, the picks of a large grid would be copied and paged in again and again).
+        pickOrder.reserveCapacity(grid.count)
         var runStart = 0
         for chosenPosition in positions(of: selection) {
             pickOrder.append(contentsOf: grid[runStart..<chosenPosition])

@@ -176,6 +176,25 @@ struct ReferenceModelTests {
         }
     }
 
+    /// More photos chosen than are found by a scan each: Select all keeps their pick order
+    /// and picks the rest in grid order, and a Delete then takes exactly the grid.
+    @Test func aSelectAllAfterManyPicksKeepsTheirOrder() {
+        let count = 300
+        var model = ReferenceModel(configuration: GridConfiguration(photos: .count(count)))
+        // Three times the 32 found by a scan each.
+        let chosen = (0..<96).map { String(count - 2 * $0) }
+        _ = model.apply(.longPress(chosen[0]))
+        for photo in chosen.dropFirst() { _ = model.apply(.tap(photo)) }
+        #expect(model.picks == chosen)
+        _ = model.apply(.selectAll)
+        let rest = (1...count).map(String.init).filter { !chosen.contains($0) }
+        #expect(model.picks == chosen + rest)
+        #expect(model.selectedCount == count && model.selectedPhotos == model.photos)
+        let step = model.apply(.delete)
+        #expect(step.effects.first == .deleted((1...count).map(String.init)))
+        #expect(model.photoCount == 0 && model.selectedCount == 0)
+    }
+
     @Test func aSelectAllThenChangesKeepTheGridAndSelectionApart() {
         var model = ReferenceModel(configuration: GridConfiguration(photos: .count(5)))
         _ = model.apply(.longPress("2"))

@@ -64,10 +64,10 @@ extension SelectionBitmap {
     }
 
     /// The changes found by comparing storage: directories and chunks that are the same
-    /// object in both values are skipped, the others compared word by word, twice: once to
-    /// count the slots that changed, so that each list is allocated once at its size (a Select
-    /// all over 10M photos adds 10M slots, which grown by doubling would be copied and paged in
-    /// again and again), then to list them.
+    /// object in both values are skipped, the others compared word by word: once to count the
+    /// slots that changed, then once for each list, written into an array allocated at its
+    /// size. A Select all over 10M photos adds 10M slots: appended one by one into arrays grown
+    /// by doubling, they would be copied and paged in again and again.
     ///
     /// O(D + 64 · d + 64 · c): D directories, d directories and c chunks that differ by identity.
     func structuralChanges(since old: SelectionBitmap) -> SelectionChanges {
@@ -77,14 +77,27 @@ extension SelectionBitmap {
             addedCount += (newWord & ~oldWord).nonzeroBitCount
             removedCount += (oldWord & ~newWord).nonzeroBitCount
         }
-        var changes = SelectionChanges()
-        changes.added.reserveCapacity(addedCount)
-        changes.removed.reserveCapacity(removedCount)
-        forEachDifferingWord(since: old) { wordBase, newWord, oldWord in
-            Self.appendSlots(of: newWord & ~oldWord, wordBase: wordBase, to: &changes.added)
-            Self.appendSlots(of: oldWord & ~newWord, wordBase: wordBase, to: &changes.removed)
+        return SelectionChanges(
+            added: slots(differingFrom: old, count: addedCount) { newWord, oldWord in newWord & ~oldWord },
+            removed: slots(differingFrom: old, count: removedCount) { newWord, oldWord in oldWord & ~newWord })
+    }
+
+    /// The slots of the bits `bits` picks from each pair of differing words (this value's,
+    /// `old`'s), in slot order; there are `count` of them.
+    private func slots(
+        differingFrom old: SelectionBitmap, count: Int, _ bits: (_ newWord: UInt64, _ oldWord: UInt64) -> UInt64
+    ) -> [PhotoSlot] {
+        [PhotoSlot](unsafeUninitializedCapacity: count) { slots, initialized in
+            forEachDifferingWord(since: old) { wordBase, newWord, oldWord in
+                var word = bits(newWord, oldWord)
+                precondition(initialized + word.nonzeroBitCount <= count, "the words changed since they were counted")
+                while word != 0 {
+                    slots.initializeElement(at: initialized, to: PhotoSlot(wordBase | word.trailingZeroBitCount))
+                    initialized += 1
+                    word &= word &- 1
+                }
+            }
         }
-        return changes
     }
 
     /// Calls `body` with the first slot of each word that differs from `old`'s, and both
@@ -110,15 +123,6 @@ extension SelectionBitmap {
                     body(chunkBase | (wordIndex << 6), newWord, oldWord)
                 }
             }
-        }
-    }
-
-    @inline(__always)
-    private static func appendSlots(of word: UInt64, wordBase: Int, to slots: inout [PhotoSlot]) {
-        var bits = word
-        while bits != 0 {
-            slots.append(PhotoSlot(wordBase | bits.trailingZeroBitCount))
-            bits &= bits &- 1
         }
     }
 }

@@ -107,10 +107,10 @@ enum GenerateCommand: SubcommandDefinition {
             progressLine.update(events: events, total: eventCount, bytes: bytes)
         }
         if let path, format == .binary {
-            var session = SyntheticSession(settings, eventCount: eventCount)
             do {
-                try session.recordBinary(to: path, replacing: arguments.value(force), progress: progress)
-                reportGridSizes(session.gridSizes, console: console)
+                let gridSizes = try SyntheticSession.recordBinary(
+                    settings, eventCount: eventCount, to: path, replacing: arguments.value(force), progress: progress)
+                reportGridSizes(gridSizes, console: console)
             } catch let error as TraceError where error.isWriteError {
                 console.err("gridsim: error: \(error)\n")
                 switch error.kind {

@@ -88,6 +88,9 @@ package struct SessionModel {
     private var lastTarget: Int?
     /// The drag to select in progress, if any.
     private var drag: SessionDrag?
+    /// What `screen(photoCount:)` last worked out, and for which viewport and photo count:
+    /// working it out at every step was a twentieth of the model's time.
+    private var lastScreen: (viewport: GridViewport, photoCount: Int, metrics: GridMetrics, rows: Range<Int>)?
 
     /// What a drag remembers, by grid index: nothing changes the grid while it lasts (its
     /// moments are planned one after another).
@@ -559,9 +562,8 @@ package struct SessionModel {
     /// begins a drag to stay on its photo. O(length of the path).
     private mutating func dragPath(from anchor: Int) -> [Int]? {
         let count = engine.photoCount
-        let metrics = layout.metrics(forWidth: viewport.size.width)
+        let (metrics, rows) = screen(photoCount: count)
         guard metrics.cellSide >= 4 * (slop + 8) else { return nil }
-        let rows = pressableRows(metrics, photoCount: count)
         let columns = metrics.columns
         let row = anchor / columns
         let rowStart = row * columns
@@ -739,8 +741,7 @@ package struct SessionModel {
     private mutating func target(_ choice: TapChoice) -> Int? {
         let count = engine.photoCount
         guard count > 0 else { return nil }
-        let metrics = layout.metrics(forWidth: viewport.size.width)
-        let rows = pressableRows(metrics, photoCount: count)
+        let (metrics, rows) = screen(photoCount: count)
         guard !rows.isEmpty else { return nil }
         let columns = metrics.columns
 
@@ -776,6 +777,19 @@ package struct SessionModel {
         let row = rows.lowerBound + random.int(below: rows.count)
         let inRow = min(columns, count - row * columns)
         return row * columns + random.int(below: inRow)
+    }
+
+    /// The grid's metrics at the viewport's width and its pressable rows (`pressableRows`).
+    /// O(1) when neither the viewport nor the photo count changed since the last call (a
+    /// burst of taps does not scroll), else O(rows on screen).
+    private mutating func screen(photoCount: Int) -> (metrics: GridMetrics, rows: Range<Int>) {
+        if let memo = lastScreen, memo.viewport == viewport, memo.photoCount == photoCount {
+            return (memo.metrics, memo.rows)
+        }
+        let metrics = layout.metrics(forWidth: viewport.size.width)
+        let rows = pressableRows(metrics, photoCount: photoCount)
+        lastScreen = (viewport, photoCount, metrics, rows)
+        return (metrics, rows)
     }
 
     /// The rows on screen with enough showing to press without landing outside: at least a

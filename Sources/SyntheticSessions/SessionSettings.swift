@@ -46,6 +46,14 @@ package struct SessionSettings: Hashable, Sendable {
         return TraceHeader(photos: photos, limit: limit, meta: JSONObject(meta))
     }
 
+    /// The grid as a session model that hands its events over by slot needs it: photos by
+    /// count. A PhotoKit grid lists its ids in slot order, as a counted grid numbers them, and
+    /// such a model names none of them, so its events are those of the listed grid and the
+    /// ids can be drawn elsewhere (on another thread) meanwhile. O(1).
+    var slotConfiguration: GridConfiguration {
+        GridConfiguration(photos: .count(photoCount), limit: limit)
+    }
+
     /// The session model's seed and the pointer synthesiser's, derived apart so that the
     /// semantic layer does not depend on the pointer layer's draws.
     var modelSeed: UInt64 { seed }

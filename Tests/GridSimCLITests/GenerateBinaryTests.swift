@@ -58,6 +58,15 @@ struct GenerateBinaryTests {
         #expect(try Trace(text: written).events.count == 20)
     }
 
+    @Test func anOutputThatCannotBeCreatedIsNamedAndNothingIsLeft() throws {
+        let directory = try ScratchDirectory.make("generate-binary-unwritable")
+        let missing = directory.appendingPathComponent("missing/session.gstrace").path
+        let result = Captured.run(["generate", "--events", "50000", "--ids", "photokit", "--output", missing])
+        #expect(result.code == 73)
+        #expect(result.err.contains(missing))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test func aPointerLayerNeedsTextAndNothingIsWritten() throws {
         let path = try ScratchDirectory.make("generate-pointer").appendingPathComponent("walk.gstrace").path
         let result = Captured.run(["generate", "--layer", "pointer", "--events", "20", "--output", path])

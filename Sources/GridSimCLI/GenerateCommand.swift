@@ -135,9 +135,8 @@ enum GenerateCommand: SubcommandDefinition {
                 try session.write(to: &sink, progress: progress)
                 gridSizes = session.gridSizes
             } else {
-                var session = SyntheticSession(settings, eventCount: eventCount)
-                try session.write(to: &sink, progress: progress)
-                gridSizes = session.gridSizes
+                gridSizes = try SyntheticSession.writeText(settings, eventCount: eventCount, to: &sink, progress: progress)
+                    .gridSizes
             }
             try sink.close()
             reportGridSizes(gridSizes, console: console)

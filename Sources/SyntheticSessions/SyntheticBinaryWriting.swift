@@ -70,7 +70,7 @@ typealias TimedSlotEvent = (t: Int, event: SlotEvent)
 /// The session model of a binary recording, moved to the thread that runs it: the thread
 /// that made it touches neither it nor `gridSizes` until that thread is done
 /// (`DispatchGroup.wait`).
-private final class ModelThread: @unchecked Sendable {
+final class ModelThread: @unchecked Sendable {
     /// The model until `run` takes it: over the grid by count (`slotConfiguration`).
     private var model: SessionModel?
     /// The model's first slot of the photos the library brings.

@@ -32,11 +32,7 @@ extension SyntheticSession {
         _ settings: SessionSettings, eventCount: Int, generator: String = "gridsim generate", to sink: inout Sink,
         salt: UInt32 = .random(in: 0 ... .max), progress: TraceProgress = { _, _ in }
     ) throws -> (written: Int, gridSizes: GridSizeRange) {
-        let queue = BoundedQueue<[TimedSlotEvent]>(capacity: batchesAhead)
-        let modelThread = ModelThread(settings)
-        let finished = DispatchGroup()
-        DispatchQueue.global().async(group: finished) { modelThread.run(eventCount: eventCount, into: queue) }
-        do {
+        try ModelThread.run(settings, eventCount: eventCount) { poolBase, queue in
             let header = settings.header(layer: "semantic", generator: generator)
             var encoder = BinaryTraceEncoder(header: header, salt: salt)
             var writer = TraceBlockWriter<Sink>()
@@ -44,7 +40,7 @@ extension SyntheticSession {
             try writer.flush(to: &sink)
             // Events go into a block that is not generic over the sink: reaching into the
             // writer's buffer looked its generic type's metadata up at each event.
-            var output = BinaryEventOutput(written: writer.written, poolBase: modelThread.poolBase)
+            var output = BinaryEventOutput(written: writer.written, poolBase: poolBase)
             while let batch = queue.pop() {
                 var next = batch.startIndex
                 while next < batch.endIndex {
@@ -54,12 +50,7 @@ extension SyntheticSession {
             }
             encoder.encodeEnd(into: &output.block)
             try output.handOver(to: &sink, ifAtLeast: 1)
-            finished.wait()
-            return (output.written, modelThread.gridSizes)
-        } catch {
-            queue.cancel()
-            finished.wait()
-            throw error
+            return output.written
         }
     }
 }
@@ -83,6 +74,30 @@ final class ModelThread: @unchecked Sendable {
             configuration: settings.slotConfiguration, setup: settings.setup, mix: settings.mix, seed: settings.modelSeed)
         poolBase = model.poolBase
         self.model = model
+    }
+
+    /// Runs the model of `settings` on a thread of its own, which pushes `eventCount` events
+    /// into a queue of at most `SyntheticSession.batchesAhead` batches, while `consume` pops
+    /// them on the calling thread (given the model's `poolBase`). Waits for the model thread
+    /// either way; when `consume` throws, stops the model thread first, then rethrows. Returns
+    /// what `consume` returns and the grid's size at each event.
+    static func run<Result>(
+        _ settings: SessionSettings, eventCount: Int,
+        consume: (_ poolBase: Int, _ queue: BoundedQueue<[TimedSlotEvent]>) throws -> Result
+    ) throws -> (Result, gridSizes: GridSizeRange) {
+        let queue = BoundedQueue<[TimedSlotEvent]>(capacity: SyntheticSession.batchesAhead)
+        let modelThread = ModelThread(settings)
+        let finished = DispatchGroup()
+        DispatchQueue.global().async(group: finished) { modelThread.run(eventCount: eventCount, into: queue) }
+        do {
+            let result = try consume(modelThread.poolBase, queue)
+            finished.wait()
+            return (result, modelThread.gridSizes)
+        } catch {
+            queue.cancel()
+            finished.wait()
+            throw error
+        }
     }
 
     /// Pushes `eventCount` events in batches, then finishes the queue; stops early when the

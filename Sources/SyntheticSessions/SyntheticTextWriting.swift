@@ -1,4 +1,3 @@
-import Dispatch
 @_spi(GridSimInternals) import SelectionCore
 import SelectionSlots
 @_spi(GridSimInternals) import SelectionTrace
@@ -22,13 +21,9 @@ extension SyntheticSession {
         _ settings: SessionSettings, eventCount: Int, generator: String = "gridsim generate", to sink: inout Sink,
         progress: TraceProgress = { _, _ in }
     ) throws -> (written: Int, gridSizes: GridSizeRange) {
-        let queue = BoundedQueue<[TimedSlotEvent]>(capacity: batchesAhead)
-        let modelThread = ModelThread(settings)
-        let finished = DispatchGroup()
-        DispatchQueue.global().async(group: finished) { modelThread.run(eventCount: eventCount, into: queue) }
-        do {
+        try ModelThread.run(settings, eventCount: eventCount) { poolBase, queue in
             let header = settings.header(layer: "semantic", generator: generator)
-            let names = SessionSlotNames(header.photos, poolBase: modelThread.poolBase)
+            let names = SessionSlotNames(header.photos, poolBase: poolBase)
             var output = TextLineOutput(written: try TextTraceEncoding.writeHeaderLine(header, to: &sink))
             while let batch = queue.pop() {
                 for (t, event) in batch {
@@ -40,12 +35,7 @@ extension SyntheticSession {
                 }
             }
             try output.handOver(to: &sink)
-            finished.wait()
-            return (output.written, modelThread.gridSizes)
-        } catch {
-            queue.cancel()
-            finished.wait()
-            throw error
+            return output.written
         }
     }
 }

@@ -28,6 +28,13 @@ public enum ComparisonVerdict: String, Codable, Sendable {
 /// the case's anchor (timed alternately in the same run) of the subjects whose code the
 /// project owns (`SubjectRole.isTimeGated`). Not gated: wall times, percentiles, throughput,
 /// memory, peers' ratios. Cases or subjects present on one side only are listed, not judged.
+///
+/// Time ratios are judged only against a baseline measured on the same processor model: a
+/// subject and its anchor stress the machine differently (caches, branch predictors, memory
+/// latency), so their ratio moves with the processor, in either direction, with no change to
+/// the code. Against a baseline from another processor the ratios are listed as information
+/// and only the exact gates (instructions, misses, allocations) judge, since those follow the
+/// code and the compiler, not the machine.
 public struct BaselineComparison: Codable, Sendable {
     public var baselineName: String
     public var comparisons: [MetricComparison]
@@ -35,6 +42,9 @@ public struct BaselineComparison: Codable, Sendable {
     public var notCompared: [String]
     /// Differences in build or machine that make the comparison less meaningful.
     public var warnings: [String]
+    /// Why the time gate judged nothing although both sides timed subjects it gates: the
+    /// baseline ran on another processor model. Nil when it judged, or had nothing to judge.
+    public var timeGateNote: String? = nil
     /// For each counted loop whose instructions changed past its limit, the functions that
     /// changed most (`Attribution`); empty until attributed.
     public var attributions: [LoopAttribution] = []
@@ -61,6 +71,8 @@ public struct BaselineComparison: Codable, Sendable {
         comparisons = []
         notCompared = []
         warnings = Self.warnings(current: current, baseline: baseline)
+        let sameProcessor = current.machine.cpuModel == baseline.machine.cpuModel
+        var ratiosLeftOut = 0
 
         let baselineCases = Dictionary(baseline.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for currentCase in current.cases {
@@ -77,10 +89,17 @@ public struct BaselineComparison: Codable, Sendable {
                     continue
                 }
                 compareAllocations(caseID: currentCase.id, current: subject, baseline: baselineSubject)
-                if baselineCase.anchor == currentCase.anchor {
+                guard baselineCase.anchor == currentCase.anchor else { continue }
+                if sameProcessor {
                     compareRatio(currentCase: currentCase, baselineCase: baselineCase, current: subject, baseline: baselineSubject)
+                } else if subject.name != currentCase.anchor, subject.role.isTimeGated, subject.ratioToAnchor != nil {
+                    ratiosLeftOut += 1
                 }
             }
+        }
+        if ratiosLeftOut > 0 {
+            timeGateNote =
+                "\(ratiosLeftOut) ratios not judged: the baseline ran on \(baseline.machine.cpuModel), this run on \(current.machine.cpuModel), and a ratio moves with the processor (the exact gates hold across machines; save a baseline on this processor to gate time)"
         }
         // A run that counted only (`--count-only`) timed no case: the baseline's timed cases
         // are not missing from it, they were not asked for.

@@ -47,10 +47,12 @@ public enum TextRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One line per gate that judged anything: what it judged and its verdicts.
+    /// One line per gate that judged anything: what it judged and its verdicts; and the time
+    /// gate's line saying why it judged nothing, when the processor differs.
     static func gateLines(_ comparison: BaselineComparison) -> [String] {
         Gate.allCases.compactMap { gate in
             let tally = comparison.tally(of: gate)
+            if gate == .timeRatio, let note = comparison.timeGateNote { return "gate \(gate.rawValue): \(note)" }
             guard tally.judged > 0 else { return nil }
             let metrics = GatedMetric.allCases.filter { $0.gate == gate }.map(\.unit).joined(separator: ", ")
             return "gate \(gate.rawValue): \(tally.judged) metrics (\(metrics)), \(tally.regressed) regressed, \(tally.improved) improved"

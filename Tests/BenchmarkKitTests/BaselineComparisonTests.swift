@@ -145,6 +145,43 @@ struct BaselineComparisonTests {
         #expect(comparison.notCompared.contains { $0.contains("anchor changed") })
     }
 
+    @Test("against a baseline from another processor, ratios that moved either way are information; allocations still judge")
+    func otherProcessor() {
+        var baseline = ReportFixtures.simple(ratio: 0.5)
+        baseline.machine.cpuModel = "Intel(R) Xeon(R) Processor"
+        var current = ReportFixtures.simple(ratio: 0.25)
+        current.machine.cpuModel = "AMD EPYC"
+        let faster = BaselineComparison(current: current, baseline: baseline, baselineName: "ci")
+        #expect(faster.verdict == .unchanged)
+        #expect(faster.tally(of: .timeRatio).judged == 0)
+        #expect(faster.tally(of: .allocations).judged == 8)
+        #expect(faster.timeGateNote?.hasPrefix("1 ratios not judged: the baseline ran on Intel(R) Xeon(R) Processor, this run on AMD EPYC") == true)
+        #expect(TextRenderer.render(faster).contains("gate timed (ratio): 1 ratios not judged"))
+        #expect(MarkdownRenderer.render(faster).contains("- gate timed (ratio): 1 ratios not judged"))
+        #expect(faster.warnings.contains("baseline ran on Intel(R) Xeon(R) Processor, this run on AMD EPYC"))
+        #expect(faster.casesToRemeasure.isEmpty)
+
+        current = ReportFixtures.simple(ratio: 1.0)
+        current.machine.cpuModel = "AMD EPYC"
+        #expect(BaselineComparison(current: current, baseline: baseline, baselineName: "ci").verdict == .unchanged)
+        // The same doubled ratio on the baseline's own processor is a regression.
+        current.machine.cpuModel = baseline.machine.cpuModel
+        #expect(BaselineComparison(current: current, baseline: baseline, baselineName: "ci").verdict == .regression)
+
+        // The exact gate holds across processors: one allocation more is still a regression,
+        // and so is 1 % more instructions per operation.
+        current = ReportFixtures.simple(ratio: 0.5, allocations: 1)
+        current.machine.cpuModel = "AMD EPYC"
+        #expect(BaselineComparison(current: current, baseline: baseline, baselineName: "ci").regressions.map(\.metric) == [.allocationsPerOperation])
+        var counted = ExactGateTests.report(counts: ExactGateTests.counts(259.37 * 1.01))
+        counted.machine.cpuModel = "AMD EPYC"
+        var countedBaseline = ExactGateTests.report(counts: ExactGateTests.counts(259.37))
+        countedBaseline.machine.cpuModel = "Intel(R) Xeon(R) Processor"
+        let slower = BaselineComparison(current: counted, baseline: countedBaseline, baselineName: "ci")
+        #expect(slower.regressions.map(\.metric) == [.instructionsPerOperation])
+        #expect(slower.timeGateNote == nil)
+    }
+
     @Test("differences in build and injection are warned about")
     func warnings() {
         let baseline = ReportFixtures.simple()

@@ -101,7 +101,7 @@ let package = Package(
             name: "GridSimBenchmarks",
             dependencies: [
                 "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "GestureInput", "SyntheticSessions",
-                "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit",
+                "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit", "GridSimKit",
             ],
             path: "Benchmarks/GridSimBenchmarks"
         ),

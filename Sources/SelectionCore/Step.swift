@@ -132,6 +132,13 @@ public struct Step: Hashable, Sendable {
         return effects
     }
 
+    /// How many effects `effects` lists, without building the list: what the benchmark
+    /// suites read of a step to keep it alive. O(1), allocates nothing.
+    package var effectCount: Int {
+        if let emittedLists { return emittedLists.effects.count }
+        return (action == nil ? 0 : 1) + (haptic ? 1 : 0) + (animation == nil ? 0 : 1)
+    }
+
     public var announcements: [Announcement] {
         if let emittedLists { return emittedLists.announcements }
         return announcement.map { [$0] } ?? []

@@ -290,6 +290,37 @@ struct ExactGateTests {
         #expect(Double(profile.totalInstructions) / Double(first[0].operations) == first[0].instructionsPerOperation)
     }
 
+    @Test("under callgrind, against a baseline saved on another processor: unchanged counts pass, kit-step-work in the kit's step path fails",
+          .enabled(if: canCount, "needs valgrind and the gridsim-bench binary (swift build --build-tests)"))
+    func otherProcessorBaseline() throws {
+        let bench = try #require(Self.debugBench)
+        let directory = try ScratchDirectory.make("other-processor")
+        func run(_ arguments: [String], inject: String?) -> (code: Int32, output: String) {
+            var environment = ["GRIDSIM_BENCH_EXECUTABLE": bench]
+            if let inject { environment[Injection.environmentVariable] = inject }
+            var output = ""
+            let code = BenchCommand.run(
+                arguments: ["--count-only", "--filter", "toggle/10K kit step", "--allow-debug", "--quiet", "--baseline-dir", directory.path]
+                    + arguments,
+                environment: environment, standardOutput: { output += $0 }, countAllocationsOnCallingThreadOnly: true)
+            return (code, output)
+        }
+        #expect(run(["--save-baseline", "ci"], inject: nil).code == 0)
+        // The baseline as another machine would have saved it.
+        let file = directory.appendingPathComponent("ci.json")
+        var baseline = try ReportCoding.decode(Data(contentsOf: file))
+        #expect(baseline.counts?.map(\.subject) == ["kit step"])
+        baseline.machine.cpuModel = "Intel(R) Xeon(R) Processor (saved elsewhere)"
+        try ReportCoding.encode(baseline, pretty: true).write(to: file)
+
+        let unchanged = run(["--compare", "ci"], inject: nil)
+        #expect(unchanged.code == 0, "\(unchanged.output)")
+        #expect(unchanged.output.contains("warning: baseline ran on Intel(R) Xeon(R) Processor (saved elsewhere)"))
+        let injected = run(["--compare", "ci"], inject: "kit-step-work")
+        #expect(injected.code == 2, "\(injected.output)")
+        #expect(injected.output.contains("regression  exact (callgrind)  toggle/10K  kit step  instructions/op"))
+    }
+
     @Test("under callgrind: prune-work fails the gate, and the attribution names InjectedWork.burn first, in its table and its graph",
           .enabled(if: canCount, "needs valgrind and the gridsim-bench binary (swift build --build-tests)"))
     func attributionNamesTheInjectedFunction() throws {

@@ -178,6 +178,8 @@ enum BenchUsage {
           GRIDSIM_BENCH_INJECT=tap-work|prune-work   TEST-ONLY: about 1 % more instructions in
                                 the fast engine's tap, or in its pruning loop (both pruning
                                 subjects), spent in InjectedWork.burn(rounds:).
+          GRIDSIM_BENCH_INJECT=kit-step-work   TEST-ONLY: about 1 % more instructions in the
+                                kit's step path (the `kit step` loop, and any adapter's).
           GRIDSIM_BENCH_EXECUTABLE=PATH   the \(programName) binary that --count runs under
                                 callgrind (default: this executable)
 

@@ -22,6 +22,10 @@ import BenchmarkKit
 ///   catch, in one function its attribution must name.
 /// - `prune-work`: the same in the pruning loop (`FastEngine selection` and `FastEngine
 ///   event` of the pruning suite): about 1 % more instructions per library change.
+/// - `kit-step-work`: about 1 % more instructions in the kit's step path
+///   (`AdapterEngine.apply`), which every adopter's benchmark runs: the `kit step` loop of
+///   the toggle suite, and a team's adapters too. Read from the process's environment, since
+///   the engine is built by the suites with nothing but its grid.
 ///
 /// Never set it for a baseline: a report records the injection, and the comparison warns.
 public struct Injection: Sendable, Equatable {
@@ -31,11 +35,12 @@ public struct Injection: Sendable, Equatable {
     public var engineWork: Bool
     public var tapWork: Bool
     public var pruneWork: Bool
+    public var kitStepWork: Bool
 
     public static let none = Injection(extraPass: false, extraAllocation: false)
     public static let environmentVariable = "GRIDSIM_BENCH_INJECT"
     /// The words the variable accepts.
-    public static let words = ["extra-pass", "extra-alloc", "command-pass", "engine-work", "tap-work", "prune-work"]
+    public static let words = ["extra-pass", "extra-alloc", "command-pass", "engine-work", "tap-work", "prune-work", "kit-step-work"]
     /// One tap in this many of the toggle sequence is applied twice more under `engine-work`
     /// (a power of two, so that the test per tap is a mask): 2 applications more in 32 taps,
     /// which the counted loop measures as 5.2 % more instructions per tap (the loop and the
@@ -44,7 +49,7 @@ public struct Injection: Sendable, Equatable {
 
     public init(
         extraPass: Bool, extraAllocation: Bool, commandPass: Bool = false, engineWork: Bool = false, tapWork: Bool = false,
-        pruneWork: Bool = false
+        pruneWork: Bool = false, kitStepWork: Bool = false
     ) {
         self.extraPass = extraPass
         self.extraAllocation = extraAllocation
@@ -52,7 +57,12 @@ public struct Injection: Sendable, Equatable {
         self.engineWork = engineWork
         self.tapWork = tapWork
         self.pruneWork = pruneWork
+        self.kitStepWork = kitStepWork
     }
+
+    /// The injection this process's environment names (none when it names none or garbage:
+    /// the command refuses garbage before any engine is built). Read once.
+    static let process = Injection(environmentValue: ProcessInfo.processInfo.environment[environmentVariable]) ?? .none
 
     /// Parses the variable's value; nil for anything but the known words.
     public init?(environmentValue: String?) {
@@ -66,18 +76,22 @@ public struct Injection: Sendable, Equatable {
             case "engine-work": engineWork = true
             case "tap-work": tapWork = true
             case "prune-work": pruneWork = true
+            case "kit-step-work": kitStepWork = true
             default: return nil
             }
         }
     }
 
-    public var isActive: Bool { extraPass || extraAllocation || commandPass || engineWork || tapWork || pruneWork }
+    public var isActive: Bool {
+        extraPass || extraAllocation || commandPass || engineWork || tapWork || pruneWork || kitStepWork
+    }
 
     /// How a report records it.
     public var label: String? {
         let words = [
             extraPass ? "extra-pass" : nil, extraAllocation ? "extra-alloc" : nil, commandPass ? "command-pass" : nil,
             engineWork ? "engine-work" : nil, tapWork ? "tap-work" : nil, pruneWork ? "prune-work" : nil,
+            kitStepWork ? "kit-step-work" : nil,
         ].compactMap { $0 }
         return words.isEmpty ? nil : words.joined(separator: ",")
     }
@@ -152,6 +166,18 @@ enum InjectedWork {
     /// (21,483 instructions) and of the whole event (86,376).
     static let roundsPerSelectionPrune = scaled(15)
     static let roundsPerEventPrune = scaled(65)
+    /// Under `kit-step-work`, called once per step of the kit's path: about 1 % of the `kit
+    /// step` loop (505 instructions per tap, release build) in the call alone. A function of
+    /// its own, like `burn`, so that the attribution names it. The tests' unoptimised build
+    /// spends some 10 times the instructions on a step (4,910): there it burns 10 rounds
+    /// besides, about 1.2 %.
+    @inline(never)
+    @_optimize(none)
+    static func kitStep() {
+        #if DEBUG
+        _ = burn(rounds: 10)
+        #endif
+    }
 
     /// A round costs the same in every build (`burn` is never optimised), but an
     /// unoptimised build (the tests') spends some 24 times the instructions on the pruning

@@ -47,6 +47,9 @@ enum CountedSet {
         CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "ReferenceModel", operations: 256),
         CountedEntry(caseID: "toggle/10K", size: 10_000, subject: "bitset", operations: 4_096),
         CountedEntry(caseID: "toggle/10M", size: 10_000_000, subject: "FastEngine + log", operations: 4_096),
+        // The kit's step path, behind an adapter that does next to nothing: what GridSim adds
+        // to every adopter's counted tap.
+        CountedEntry(caseID: "toggle/10K", size: 10_000, subject: ToggleSuite.kitStepName, operations: 4_096),
         // A drag update: a finger moving a row (5 photos) at a time.
         CountedEntry(caseID: "drag/10K/row", size: 10_000, subject: "FastEngine", operations: 4_096),
         // The pruning loop of a library change, whole event and selection alone.

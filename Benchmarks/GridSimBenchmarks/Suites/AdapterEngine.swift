@@ -1,35 +1,45 @@
+import BenchmarkKit
 import GridSimKit
 @_spi(GridSimInternals) import SelectionCore
 
-/// An adapter seen as a `SelectionEngine`, which is what GridSim's benchmark suites drive.
+/// An adapter seen as a `SelectionEngine`, which is what GridSim's benchmark suites drive:
+/// the kit's step path, which every adopter's benchmark pays on each event (GridSim's own
+/// exact gate counts it with `TrivialAdapter`).
 ///
 /// `apply` costs what the adapter's does (a step it does not report is `ignored`, which
 /// allocates nothing). The reads the suites make only to check results, untimed (the counts,
 /// `contains`, `isSelected`), read the adapter's whole lists: O(photos).
-struct AdapterEngine<Adapter: SelectionAdapter>: SelectionEngine {
+package struct AdapterEngine<Adapter: SelectionAdapter>: SelectionEngine {
     private var adapter: Adapter
-    let limit: Int?
-    let reduceMotion: Bool
+    package let limit: Int?
+    package let reduceMotion: Bool
+    /// Under the test-only `kit-step-work`: each step calls `InjectedWork.kitStep()`.
+    private let injectsWork: Bool
 
-    init(configuration: GridConfiguration) {
+    package init(configuration: GridConfiguration) {
         adapter = Adapter(
             photos: configuration.photos.ids, limit: configuration.limit, reduceMotion: configuration.reduceMotion)
         limit = configuration.effectiveLimit
         reduceMotion = configuration.reduceMotion
+        injectsWork = Injection.process.kitStepWork
     }
 
     @inline(__always)
-    mutating func apply(_ event: Event) -> Step { adapter.apply(event) ?? .ignored }
+    package mutating func apply(_ event: Event) -> Step {
+        let step = adapter.apply(event) ?? .ignored
+        if injectsWork { InjectedWork.kitStep() }
+        return step
+    }
 
-    var mode: Mode { adapter.mode }
-    var sheet: Sheet? { Adapter.exposes.contains(.sheet) ? adapter.sheet : nil }
-    var photoCount: Int { adapter.photos.count }
-    var selectedCount: Int { adapter.chosenPhotos.count }
-    func contains(_ photo: PhotoID) -> Bool { adapter.photos.contains(photo) }
-    func isSelected(_ photo: PhotoID) -> Bool { adapter.chosenPhotos.contains(photo) }
-    var photos: [PhotoID] { adapter.photos }
-    var selectedPhotos: [PhotoID] { adapter.chosenPhotos }
-    var picks: [PhotoID] { limit == nil ? adapter.chosenPhotos : adapter.tray }
+    package var mode: Mode { adapter.mode }
+    package var sheet: Sheet? { Adapter.exposes.contains(.sheet) ? adapter.sheet : nil }
+    package var photoCount: Int { adapter.photos.count }
+    package var selectedCount: Int { adapter.chosenPhotos.count }
+    package func contains(_ photo: PhotoID) -> Bool { adapter.photos.contains(photo) }
+    package func isSelected(_ photo: PhotoID) -> Bool { adapter.chosenPhotos.contains(photo) }
+    package var photos: [PhotoID] { adapter.photos }
+    package var selectedPhotos: [PhotoID] { adapter.chosenPhotos }
+    package var picks: [PhotoID] { limit == nil ? adapter.chosenPhotos : adapter.tray }
     /// Adapters do not expose it; no suite reads it.
-    var isDragging: Bool { false }
+    package var isDragging: Bool { false }
 }

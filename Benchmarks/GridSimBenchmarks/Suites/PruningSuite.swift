@@ -142,7 +142,7 @@ enum PruningSuite: BenchmarkSuite {
                     last.withValue { last in
                         for _ in 0..<count {
                             var state = base
-                            blackHole(state.apply(event).effects.count)
+                            blackHole(state.apply(event).effectCount)
                             last = state
                         }
                     }

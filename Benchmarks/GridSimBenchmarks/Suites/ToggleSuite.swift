@@ -162,8 +162,16 @@ enum ToggleSuite: BenchmarkSuite {
                     },
                     result: { slotsResult(state.value.selection.slots) })
             },
-        ] + OutsideEngine.current.map { $0.toggleSubject() }
+        ] + (OutsideEngine.current.isEmpty ? [kitStep] : OutsideEngine.current.map { $0.toggleSubject() })
     }
+
+    /// The kit's per-step path with next to nothing behind it (`TrivialAdapter`): what every
+    /// adopter's tap pays on top of its own code. GridSim's own runs only; a team's run
+    /// measures its adapters through the same path.
+    static var kitStep: Subject<Fixture> {
+        engineTaps(AdapterEngine<TrivialAdapter>.self, name: kitStepName, role: .engine)
+    }
+    static let kitStepName = "kit step"
 
     /// Taps through any `SelectionEngine` (the reference model; the engine to come).
     static func engineTaps<Engine: SelectionEngine>(
@@ -180,7 +188,7 @@ enum ToggleSuite: BenchmarkSuite {
                     let effects = state.withValue { state in
                         var effects = 0
                         for _ in 0..<count {
-                            effects &+= state.selection.apply(events[state.cursor]).effects.count
+                            effects &+= state.selection.apply(events[state.cursor]).effectCount
                             state.cursor = (state.cursor + 1) & Fixture.mask
                         }
                         return effects

@@ -22,15 +22,13 @@ final class Captured: @unchecked Sendable {
 }
 
 enum Paths {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static func trace(_ name: String) -> String { packageRoot.appendingPathComponent("Traces/\(name)").path }
+    static func trace(_ name: String) -> String { PackageRoot.appending("Traces/\(name)").path }
 
     /// The names of the text traces in `Traces/`, sorted; with `subdirectory`, those in that
     /// folder of it, each name starting with the folder (`pointer/walk.jsonl`).
     static func scenarioTraces(in subdirectory: String? = nil) -> [String] {
         let prefix = subdirectory.map { $0 + "/" } ?? ""
-        let directory = packageRoot.appendingPathComponent("Traces/" + prefix)
+        let directory = PackageRoot.appending("Traces/" + prefix)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { prefix + $0 }
     }
@@ -93,7 +91,7 @@ struct ReplayCommandTests {
     }
 
     @Test func directoryIsExit66() {
-        let result = Captured.run("replay", Paths.packageRoot.path)
+        let result = Captured.run("replay", PackageRoot.url.path)
         #expect(result.code == 66)
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 import GridSimCLI
 @_spi(GridSimInternals) import SelectionTrace
+import TestSupport
 import Testing
 
 @Suite("gridsim convert")
 struct ConvertCommandTests {
     static var traces: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Paths.packageRoot.appendingPathComponent("Traces").path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: PackageRoot.appending("Traces").path)) ?? []
         return names.filter { $0.hasSuffix(".jsonl") }.sorted()
     }
 

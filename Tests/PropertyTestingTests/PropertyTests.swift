@@ -3,12 +3,11 @@ import Foundation
 import SeededRandom
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+import TestSupport
 import Testing
 
 enum RegressionTraces {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Traces/regressions")
+    static let directory = PackageRoot.appending("Traces/regressions")
 
     static var paths: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -236,8 +235,7 @@ struct PropertyTests {
     }
 
     @Test func checkReportsEveryPropertyOnTheSeedTraces() throws {
-        let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Traces")
+        let traces = PackageRoot.appending("Traces")
         let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".jsonl") }
         #expect(names.count >= 6)
         for name in names.sorted() {

@@ -1,11 +1,9 @@
 import Foundation
+import TestSupport
 
-/// Paths inside the package, found from this file so tests run from any directory.
+/// The scenario traces of the package's Traces/ folder.
 enum Fixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let tracesDirectory = packageRoot.appendingPathComponent("Traces")
+    static let tracesDirectory = PackageRoot.appending("Traces")
 
     /// Every text trace directly in Traces/ that has a checked report beside it.
     static var scenarioTraces: [String] {

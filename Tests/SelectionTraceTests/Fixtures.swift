@@ -5,10 +5,10 @@ import TestSupport
 enum Fixtures {
     static let tracesDirectory = PackageRoot.appending("Traces")
 
-    /// Every text trace directly in Traces/ that has a checked report beside it.
+    /// Every text trace directly in Traces/, each with a checked report beside it. Throws when
+    /// the folder is missing or holds no trace.
     static var scenarioTraces: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: tracesDirectory.path)) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") }.sorted()
+        get throws { try FixtureFolder.names(in: "Traces", suffix: ".jsonl") }
     }
 
     static func path(ofTrace name: String) -> String {

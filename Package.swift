@@ -134,14 +134,15 @@ let package = Package(
                 "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "TraceRecording", "SeededRandom", "TestSupport",
             ]),
         .testTarget(
-            name: "GestureInputTests", dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "TraceReplay", "SeededRandom"]),
+            name: "GestureInputTests",
+            dependencies: ["GestureInput", "SelectionCore", "SelectionTrace", "TraceReplay", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "SyntheticSessionsTests",
             dependencies: ["SyntheticSessions", "GestureInput", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(
             name: "PropertyTestingTests",
-            dependencies: ["PropertyTesting", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
+            dependencies: ["PropertyTesting", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "GridSimCLITests",
             dependencies: [

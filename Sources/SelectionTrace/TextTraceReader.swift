@@ -177,7 +177,8 @@ extension Trace {
     }
 
     /// Reads a whole trace from a JSON Lines file, within the default limits. O(file size).
-    /// Throws `TraceFileError` when the file cannot be opened, `TraceError` when it is malformed.
+    /// Throws `TraceError`: of kind `cannotOpen` when the file cannot be opened, else naming the
+    /// line of the first malformed one.
     public init(contentsOfFile path: String) throws {
         try self.init(contentsOfFile: path, limits: .default)
     }

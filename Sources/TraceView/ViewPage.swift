@@ -9,10 +9,10 @@
 /// The script never decides what an event does (that is the reducer's, in Swift): the outcome,
 /// mode, sheet and count of each step are read from the data; the chosen photos, the grid
 /// order and the tray are its diffs applied, forwards or backwards from the step shown. A step
-/// costs what it changed (the grid order is kept in blocks of at most 4,096 slots, as
-/// `ViewGridOrder`); drawing costs the cells shown (the whole grid up to 500 photos, else a
-/// window of 20 rows) plus, for a large grid, one pass over it for the overview strip; the
-/// step list holds only the rows in view.
+/// costs what it changed (the script keeps the grid order in blocks of at most 4,096 slots,
+/// found through a Fenwick tree of their lengths); drawing costs the cells shown (the whole grid
+/// up to 500 photos, else a window of 20 rows) plus, for a large grid, one pass over it for the
+/// overview strip; the step list holds only the rows in view.
 ///
 /// The DOM contract the browser test reads (docs/view.md, "Its contract"): `#title`, `#count`,
 /// `#step`, a `data-photo` and `aria-selected` on every photo cell shown, and the tray's

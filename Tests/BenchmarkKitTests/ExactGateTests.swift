@@ -255,8 +255,7 @@ struct ExactGateTests {
 
     /// The debug build of gridsim-bench, which `swift build --build-tests` makes.
     static var debugBench: String? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent(".build/debug/gridsim-bench").path
+        let path = PackageRoot.appending(".build/debug/gridsim-bench").path
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/function-lengths`, which CI runs over Sources: it counts a function from its
@@ -6,8 +7,7 @@ import Testing
 /// of data through when a comment says so.
 @Suite("scripts/function-lengths")
 struct FunctionLengthsScriptTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/function-lengths")
+    static let script = PackageRoot.appending("scripts/function-lengths")
 
     /// Runs the script over a directory holding `source` as one file, limit 5.
     func run(_ source: String) throws -> (status: Int32, errors: String) {

@@ -8,12 +8,11 @@ import TestSupport
 /// it holds.
 @Suite("The performance workflow")
 struct WorkflowLintTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let workflow = root.appendingPathComponent(".github/workflows/performance.yml")
+    static let workflow = PackageRoot.appending(".github/workflows/performance.yml")
 
     /// actionlint from scripts/setup's venv, else from PATH.
     static var actionlint: String? {
-        let candidates = [root.appendingPathComponent(".build/tools/venv/bin/actionlint").path]
+        let candidates = [PackageRoot.appending(".build/tools/venv/bin/actionlint").path]
             + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/actionlint" }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -27,7 +26,7 @@ struct WorkflowLintTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: actionlint)
         process.arguments = ["-no-color", Self.workflow.path]
-        process.currentDirectoryURL = Self.root
+        process.currentDirectoryURL = PackageRoot.url
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -66,7 +65,7 @@ struct WorkflowLintTests {
         let file = try ScratchDirectory.make("comment").appendingPathComponent("bench-report.json")
         try ReportCoding.encode(report, pretty: false).write(to: file)
         let process = Process()
-        process.executableURL = root.appendingPathComponent("scripts/bench-comment")
+        process.executableURL = PackageRoot.appending("scripts/bench-comment")
         process.arguments = [file.path, artifacts]
         let output = Pipe()
         process.standardOutput = output

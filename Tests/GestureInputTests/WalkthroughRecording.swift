@@ -2,6 +2,7 @@ import Foundation
 import GestureInput
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+import TestSupport
 
 /// The contextual walk-through (Traces/contextual-walkthrough.jsonl) performed with a finger on
 /// the seed's grid, recorded through `PointerTraceRecorder`. Its output is checked in as
@@ -81,13 +82,7 @@ enum WalkthroughRecording {
         return script.text()
     }
 
-    static let checkedPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Traces/pointer/contextual-walkthrough.jsonl").path
+    static let checkedPath = trace("pointer/contextual-walkthrough.jsonl")
 
-    static func trace(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Traces/\(name)").path
-    }
+    static func trace(_ name: String) -> String { PackageRoot.appending("Traces/\(name)").path }
 }

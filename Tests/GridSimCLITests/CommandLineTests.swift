@@ -22,17 +22,14 @@ final class Captured: @unchecked Sendable {
 }
 
 enum Paths {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static func trace(_ name: String) -> String { packageRoot.appendingPathComponent("Traces/\(name)").path }
+    static func trace(_ name: String) -> String { PackageRoot.appending("Traces/\(name)").path }
 
     /// The names of the text traces in `Traces/`, sorted; with `subdirectory`, those in that
-    /// folder of it, each name starting with the folder (`pointer/walk.jsonl`).
-    static func scenarioTraces(in subdirectory: String? = nil) -> [String] {
+    /// folder of it, each name starting with the folder (`pointer/walk.jsonl`). Throws when the
+    /// folder is missing or holds no trace.
+    static func scenarioTraces(in subdirectory: String? = nil) throws -> [String] {
         let prefix = subdirectory.map { $0 + "/" } ?? ""
-        let directory = packageRoot.appendingPathComponent("Traces/" + prefix)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { prefix + $0 }
+        return try FixtureFolder.names(in: "Traces/" + prefix, suffix: ".jsonl").map { prefix + $0 }
     }
 
     static func temporaryFile(_ contents: String, name: String = "trace.jsonl") throws -> String {
@@ -45,7 +42,7 @@ enum Paths {
 
 @Suite("gridsim replay")
 struct ReplayCommandTests {
-    @Test(arguments: Paths.scenarioTraces().map { String($0.dropLast(".jsonl".count)) })
+    @Test(arguments: try Paths.scenarioTraces().map { String($0.dropLast(".jsonl".count)) })
     func jsonReportMatchesTheCheckedReport(_ name: String) throws {
         let result = Captured.run("replay", "--json", Paths.trace("\(name).jsonl"))
         #expect(result.code == 0)
@@ -93,7 +90,7 @@ struct ReplayCommandTests {
     }
 
     @Test func directoryIsExit66() {
-        let result = Captured.run("replay", Paths.packageRoot.path)
+        let result = Captured.run("replay", PackageRoot.url.path)
         #expect(result.code == 66)
     }
 

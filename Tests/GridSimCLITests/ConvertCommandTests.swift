@@ -1,18 +1,14 @@
 import Foundation
 import GridSimCLI
 @_spi(GridSimInternals) import SelectionTrace
+import TestSupport
 import Testing
 
 @Suite("gridsim convert")
 struct ConvertCommandTests {
-    static var traces: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Paths.packageRoot.appendingPathComponent("Traces").path)) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") }.sorted()
-    }
-
     /// Every trace in Traces/: converted to binary, `replay --json` prints the text trace's
     /// report byte for byte (both engines); converted back, the text is the same file.
-    @Test(arguments: traces)
+    @Test(arguments: try Paths.scenarioTraces())
     func aConvertedTraceReplaysToTheSameReportByteForByte(_ name: String) throws {
         let directory = try GridSimProcess.temporaryDirectory()
         let text = Paths.trace(name)

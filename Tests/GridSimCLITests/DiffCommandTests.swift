@@ -7,9 +7,7 @@ import Testing
 /// steps, and a malformed trace is refused wherever it is broken.
 @Suite("gridsim diff, streamed")
 struct DiffCommandTests {
-    static let scenarios = Paths.scenarioTraces()
-
-    @Test(arguments: scenarios)
+    @Test(arguments: try Paths.scenarioTraces())
     func aBinaryTraceGivesTheDiffOfItsText(_ name: String) throws {
         let text = Paths.trace(name)
         let binary = try ScratchDirectory.make("diff").appendingPathComponent("trace.gstrace").path

@@ -11,7 +11,7 @@ import Testing
 @Suite("SPEC section 6 events on the command line")
 struct Section6CommandTests {
     /// Every section 6 event, in both modes, refused and applied: the fuzz seed of those events.
-    static let trace = Paths.packageRoot.appendingPathComponent("Fuzz/seeds/section6-events.jsonl").path
+    static let trace = PackageRoot.appending("Fuzz/seeds/section6-events.jsonl").path
 
     static func report(_ path: String, engine: String = "fast") -> String {
         Captured.run("replay", "--json", "--engine", engine, path).out

@@ -19,7 +19,7 @@ import Testing
     .enabled(if: HeadlessChromium.testsEnabled))
 struct ViewPageBrowserTests {
     /// Every trace in Traces/ and in Traces/pointer/.
-    static let traces = Paths.scenarioTraces() + Paths.scenarioTraces(in: "pointer")
+    static func traces() throws -> [String] { try Paths.scenarioTraces() + Paths.scenarioTraces(in: "pointer") }
 
     /// A page load to check: the page, the step, and the trace to replay for the truth.
     struct Load: Sendable {
@@ -111,7 +111,7 @@ struct ViewPageBrowserTests {
     @Test func everyTraceShowsWhatReplaySaysAtSeveralSteps() throws {
         let chromium = try Self.chromium()
         var loads: [Load] = []
-        for name in Self.traces {
+        for name in try Self.traces() {
             let trace = Paths.trace(name)
             let page = try Self.page(of: trace, name: name.replacingOccurrences(of: "/", with: "-"))
             let count = try Self.eventCount(trace)

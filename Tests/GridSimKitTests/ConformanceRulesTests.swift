@@ -1,18 +1,16 @@
 import Foundation
 import GridSimKit
+import TestSupport
 import Testing
 
 /// docs/conformance-rules.md: every rule of SPEC.md sections 1 to 3 and 6 and of behaviour.md,
 /// with the cases that check it. The table and the catalogue of cases must agree.
 @Suite("Conformance rules")
 struct ConformanceRulesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Each table row of the document: the rule's number and the case names in its last column.
     static func rules() throws -> [(rule: String, cases: [String])] {
         let text = try String(
-            contentsOf: packageRoot.appendingPathComponent("docs/conformance-rules.md"), encoding: .utf8)
+            contentsOf: PackageRoot.appending("docs/conformance-rules.md"), encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)

@@ -3,17 +3,16 @@ import Foundation
 import SeededRandom
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+import TestSupport
 import Testing
 
 enum RegressionTraces {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Traces/regressions")
+    static let folder = "Traces/regressions"
+    static let directory = PackageRoot.appending(folder)
 
-    static var paths: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { directory.appendingPathComponent($0).path }
-    }
+    /// Every trace of the folder; throws when it is missing or holds none (a trace stays there
+    /// for good once written).
+    static func paths() throws -> [String] { try FixtureFolder.paths(in: folder, suffix: ".jsonl") }
 }
 
 /// The properties on every regression trace first, then on generated cases.
@@ -21,7 +20,7 @@ enum RegressionTraces {
 @Suite("Properties", .serialized)
 struct PropertyTests {
     @Test func regressionTracesThenGeneratedCases() throws {
-        for path in RegressionTraces.paths {
+        for path in try RegressionTraces.paths() {
             let trace = try Trace(contentsOfFile: path)
             for failure in PropertyRunner.check(trace) {
                 Issue.record("\(path): \(failure)")
@@ -236,13 +235,11 @@ struct PropertyTests {
     }
 
     @Test func checkReportsEveryPropertyOnTheSeedTraces() throws {
-        let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".jsonl") }
-        #expect(names.count >= 6)
-        for name in names.sorted() {
-            let trace = try Trace(contentsOfFile: traces.appendingPathComponent(name).path)
-            #expect(PropertyRunner.check(trace) == [], "\(name)")
+        let paths = try FixtureFolder.paths(in: "Traces", suffix: ".jsonl")
+        #expect(paths.count >= 6)
+        for path in paths {
+            let trace = try Trace(contentsOfFile: path)
+            #expect(PropertyRunner.check(trace) == [], "\(path)")
         }
     }
 }

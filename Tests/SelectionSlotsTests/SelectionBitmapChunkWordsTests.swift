@@ -40,8 +40,20 @@ private func array(of chunk: SelectionBitmapChunk) -> [UInt64] {
 struct SelectionBitmapChunkWordsTests {
     @Test func theSharedClearWordsAreAllClear() {
         #expect(array(SelectionBitmapChunkWords.allClear) == Array(repeating: 0, count: wordCount))
-        // Taking it again gives the same words, not another allocation.
-        #expect(SelectionBitmapChunkWords.allClear.start == SelectionBitmapChunkWords.allClear.start)
+    }
+
+    /// A union into a directory shared with a copy journals its flips against the old chunks,
+    /// reading a chunk that was not allocated as the shared clear words: the journal holds the
+    /// other side's bits, and the shared words are still clear afterwards (read, never written).
+    @Test func aJournaledWalkReadsAMissingChunkAsTheSharedClearWordsAndLeavesThemClear() {
+        let chunkBits = SelectionBitmapChunk.bitCount
+        let original = SelectionBitmap(slots([3]))
+        var copy = original
+        let added = [chunkBits + 1, chunkBits + 9, 2 * chunkBits]
+        copy.formUnion(SelectionBitmap(slots(added)))
+        #expect(copy.journal.entries(since: original.journal) != nil, "the change is journaled")
+        #expect(copy.changes(since: original) == SelectionChanges(added: slots(added), removed: []))
+        #expect(array(SelectionBitmapChunkWords.allClear) == Array(repeating: 0, count: wordCount))
     }
 
     @Test func aChunksViewsReadAndWriteItsWords() {

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Binary trace codec")
 struct BinaryTraceCodecTests {
-    @Test(arguments: Fixtures.scenarioTraces)
+    @Test(arguments: try Fixtures.scenarioTraces)
     func everyScenarioRoundTripsAndReplaysToItsCheckedReport(_ name: String) throws {
         let trace = try Trace(contentsOfFile: Fixtures.path(ofTrace: name))
         let decoded = try Trace(binary: trace.binaryEncoded())

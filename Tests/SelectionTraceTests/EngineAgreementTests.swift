@@ -7,7 +7,7 @@ import Testing
 /// state, outcome, reason, announcements and effects.
 @Suite("Fast engine agrees with the reference")
 struct EngineAgreementTests {
-    @Test(arguments: Fixtures.scenarioTraces)
+    @Test(arguments: try Fixtures.scenarioTraces)
     func everyStepAgrees(_ name: String) throws {
         let trace = try Trace(contentsOfFile: Fixtures.path(ofTrace: name))
         var reference = ReferenceModel(configuration: trace.header.configuration)
@@ -27,7 +27,7 @@ struct EngineAgreementTests {
         }
     }
 
-    @Test(arguments: Fixtures.scenarioTraces)
+    @Test(arguments: try Fixtures.scenarioTraces)
     func reportsAreIdentical(_ name: String) throws {
         let trace = try Trace(contentsOfFile: Fixtures.path(ofTrace: name))
         #expect(Replayer.replay(trace, engine: FastEngine.self).json == Replayer.replay(trace, engine: ReferenceModel.self).json)

@@ -8,7 +8,7 @@ import Testing
 struct EventStoreTests {
     static let intervals = [1, 2, 3, 1024]
 
-    @Test(arguments: Fixtures.scenarioTraces, intervals)
+    @Test(arguments: try Fixtures.scenarioTraces, intervals)
     func stateAtEveryStepEqualsAFreshReplay(_ name: String, interval: Int) throws {
         let trace = try Trace(contentsOfFile: Fixtures.path(ofTrace: name))
         var store = EventStore(configuration: trace.header.configuration, checkpointInterval: interval)
@@ -21,7 +21,7 @@ struct EventStoreTests {
         }
     }
 
-    @Test(arguments: Fixtures.scenarioTraces)
+    @Test(arguments: try Fixtures.scenarioTraces)
     func diffBetweenAnyTwoStepsRebuildsTheLaterState(_ name: String) throws {
         let trace = try Trace(contentsOfFile: Fixtures.path(ofTrace: name))
         var store = EventStore(configuration: trace.header.configuration, checkpointInterval: 4)

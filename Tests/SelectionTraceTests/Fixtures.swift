@@ -1,16 +1,14 @@
 import Foundation
+import TestSupport
 
-/// Paths inside the package, found from this file so tests run from any directory.
+/// The scenario traces of the package's Traces/ folder.
 enum Fixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let tracesDirectory = PackageRoot.appending("Traces")
 
-    static let tracesDirectory = packageRoot.appendingPathComponent("Traces")
-
-    /// Every text trace directly in Traces/ that has a checked report beside it.
+    /// Every text trace directly in Traces/, each with a checked report beside it. Throws when
+    /// the folder is missing or holds no trace.
     static var scenarioTraces: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: tracesDirectory.path)) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") }.sorted()
+        get throws { try FixtureFolder.names(in: "Traces", suffix: ".jsonl") }
     }
 
     static func path(ofTrace name: String) -> String {

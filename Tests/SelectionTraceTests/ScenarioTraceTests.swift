@@ -8,11 +8,11 @@ import Testing
 /// invariant of SPEC.md section 1 holds after every step.
 @Suite("Scenario traces")
 struct ScenarioTraceTests {
-    @Test func everySeedScenarioIsThere() {
-        #expect(Fixtures.scenarioTraces.count >= 5)
+    @Test func everySeedScenarioIsThere() throws {
+        #expect(try Fixtures.scenarioTraces.count >= 5)
     }
 
-    @Test(arguments: Fixtures.scenarioTraces)
+    @Test(arguments: try Fixtures.scenarioTraces)
     func replaysToItsCheckedReport(_ name: String) throws {
         let trace = try Trace(contentsOfFile: Fixtures.path(ofTrace: name))
         let expected = try String(contentsOfFile: Fixtures.reportPath(ofTrace: name), encoding: .utf8)
@@ -20,7 +20,7 @@ struct ScenarioTraceTests {
         #expect(report.json == expected)
     }
 
-    @Test(arguments: Fixtures.scenarioTraces)
+    @Test(arguments: try Fixtures.scenarioTraces)
     func keepsEveryInvariantAfterEveryStep(_ name: String) throws {
         let trace = try Trace(contentsOfFile: Fixtures.path(ofTrace: name))
         _ = Replayer.replay(trace.events, header: trace.header, engine: ReferenceModel.self) { engine, step in
@@ -28,7 +28,7 @@ struct ScenarioTraceTests {
         }
     }
 
-    @Test(arguments: Fixtures.scenarioTraces)
+    @Test(arguments: try Fixtures.scenarioTraces)
     func reportIsValidJSONWithTheSpecFields(_ name: String) throws {
         let text = try String(contentsOfFile: Fixtures.reportPath(ofTrace: name), encoding: .utf8)
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]

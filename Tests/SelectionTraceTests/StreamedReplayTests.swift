@@ -68,7 +68,7 @@ struct StreamedReplayTests {
         return (String(decoding: bytes, as: UTF8.self), blocks)
     }
 
-    @Test(arguments: Fixtures.scenarioTraces)
+    @Test(arguments: try Fixtures.scenarioTraces)
     func streamedReportOfAScenarioIsItsCheckedReport(_ name: String) throws {
         let expected = try String(contentsOfFile: Fixtures.reportPath(ofTrace: name), encoding: .utf8)
         let source = try ReplaySource(path: Fixtures.path(ofTrace: name))

@@ -160,7 +160,14 @@ let package = Package(
             name: "GridSimKitTests",
             dependencies: [
                 "GridSimKit", "GridSimKitBenchmarks", "PropertyTesting", "SelectionTrace", "TraceReplay", "TestSupport", "TraceView",
+                "SeedGrid", "SeedGridRelease1",
             ]),
+        // GridSimKit 1.0's SeedGrid example, its model and adapter as tagged v1.0.0 and never
+        // edited: the kit's tests check that an adapter written to that release keeps passing.
+        .target(name: "SeedGrid", path: "Tests/Fixtures/SeedGrid-1.0.0/SeedGrid"),
+        .target(
+            name: "SeedGridRelease1", dependencies: ["SeedGrid", "GridSimKit"],
+            path: "Tests/Fixtures/SeedGrid-1.0.0/SeedGridConformance"),
         // What several test targets share: scratch directories removed at exit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],

@@ -1,7 +1,12 @@
-/// The optional parts of a step and a state that an adapter exposes for comparison.
+/// The optional parts that a GridSimKit 1.0 adapter (`SelectionAdapter`) lists in `exposes`.
 ///
-/// The kit always compares the mode, the chosen photos, the grid and (with a limit) the
-/// tray; each member here adds one more thing it compares.
+/// Deprecated with `SelectionAdapter`: a part is now exposed by conforming to its protocol
+/// (`OutcomeReporting`, `EffectReporting`, `AnnouncementReporting`, `SheetExposing`,
+/// `ScreenExposing`), whose requirements the compiler checks.
+@available(
+    *, deprecated,
+    message: "conform to OutcomeReporting, EffectReporting, AnnouncementReporting, SheetExposing or ScreenExposing instead"
+)
 public struct AdapterExposure: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -18,15 +23,11 @@ public struct AdapterExposure: OptionSet, Hashable, Sendable {
     /// `accessibilityValue(for:)` are the app's own.
     public static let screen = AdapterExposure(rawValue: 1 << 4)
 
-    /// Every optional part.
+    /// Every optional part of GridSimKit 1.0 (outcome, effects, announcements, sheet, screen).
+    /// It will never gain a part; a part added later is a protocol of its own.
+    @available(
+        *, deprecated,
+        message: "list the parts you implement; with PhotoGridAdapter, conform to the protocol of each"
+    )
     public static let everything: AdapterExposure = [.outcome, .effects, .announcements, .sheet, .screen]
-
-    /// The parts left out, in words, for reports: `outcome and reason`, `effects`, ...
-    var missingParts: [String] {
-        [
-            (AdapterExposure.outcome, "outcome and reason"), (.effects, "effects"),
-            (.announcements, "announcements"), (.sheet, "sheet"),
-            (.screen, "what the screen shows (title, toolbar, tray counter, accessibility values)"),
-        ].compactMap { part, words in contains(part) ? nil : words }
-    }
 }

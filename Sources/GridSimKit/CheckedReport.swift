@@ -94,78 +94,79 @@ struct CheckedReport {
 
     /// Replays `trace` into a new adapter and returns the first difference from this report.
     /// O(events × photos).
-    func firstMismatch<Adapter: SelectionAdapter>(replaying trace: Trace, into adapter: Adapter.Type)
+    func firstMismatch<Adapter: PhotoGridAdapter>(replaying trace: Trace, into adapter: Adapter.Type)
         -> AdapterMismatch?
     {
         let photos = trace.header.configuration.photos.ids
         var adapter = Adapter(photos: photos, limit: trace.header.limit, reduceMotion: trace.header.reduceMotion)
-        let exposes = Adapter.exposes
+        let exposes = Adapter.exposedParts
         if steps.count != trace.events.count {
             return AdapterMismatch(
-                step: 0, event: nil, part: "report",
+                step: 0, event: nil, part: .report,
                 expected: "a step for each of the trace's \(trace.events.count) events",
                 actual: "a report of \(steps.count) steps (the report is not this trace's)")
         }
         for (index, (traceEvent, expected)) in zip(trace.events, steps).enumerated() {
             let event = traceEvent.event
-            func mismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
+            func mismatch(_ part: AdapterPart, _ expected: String, _ actual: String) -> AdapterMismatch {
                 AdapterMismatch(step: index + 1, event: event, part: part, expected: expected, actual: actual)
             }
             let step = adapter.apply(event)
-            if !exposes.isDisjoint(with: [.outcome, .effects, .announcements]), step == nil {
-                return mismatch("step", "a step", "no step (apply returned nil)")
+            if !exposes.isDisjoint(with: ExposedParts.stepParts), step == nil {
+                return mismatch(.step, "a step", "no step (apply returned nil)")
             }
             if let step {
                 if exposes.contains(.outcome), step.outcome != expected.outcome {
                     return mismatch(
-                        "outcome", Lockstep<Adapter>.describe(expected.outcome),
+                        .outcome, Lockstep<Adapter>.describe(expected.outcome),
                         Lockstep<Adapter>.describe(step.outcome))
                 }
                 if exposes.contains(.effects), step.effects != expected.effects {
                     return mismatch(
-                        "effects", Lockstep<Adapter>.describe(expected.effects),
+                        .effects, Lockstep<Adapter>.describe(expected.effects),
                         Lockstep<Adapter>.describe(step.effects))
                 }
                 if exposes.contains(.announcements), step.announcements.map(\.text) != expected.announcements {
                     return mismatch(
-                        "announcements", "\(expected.announcements)", "\(step.announcements.map(\.text))")
+                        .announcements, "\(expected.announcements)", "\(step.announcements.map(\.text))")
                 }
             }
             let count = adapter.chosenPhotos.count
-            if count != expected.count { return mismatch("count", "\(expected.count)", "\(count)") }
+            if count != expected.count { return mismatch(.count, "\(expected.count)", "\(count)") }
             // The app's own title when it shows it, else the one its state implies.
-            let title = exposes.contains(.screen) ? adapter.title : Mode.title(adapter.mode, selectedCount: count)
-            if title != expected.title { return mismatch("title", "\"\(expected.title)\"", "\"\(title)\"") }
+            let screen = exposes.contains(.screen) ? adapter.exposedScreen : nil
+            let title = screen?.title ?? Mode.title(adapter.mode, selectedCount: count)
+            if title != expected.title { return mismatch(.title, "\"\(expected.title)\"", "\"\(title)\"") }
         }
         let last = trace.events.count
         let lastEvent = trace.events.last?.event
-        func finalMismatch(_ part: String, _ expected: String, _ actual: String) -> AdapterMismatch {
+        func finalMismatch(_ part: AdapterPart, _ expected: String, _ actual: String) -> AdapterMismatch {
             AdapterMismatch(
-                step: last, event: lastEvent, part: "final " + part, expected: expected, actual: actual)
+                step: last, event: lastEvent, part: .final(part), expected: expected, actual: actual)
         }
-        if adapter.mode != finalMode { return finalMismatch("mode", "\(finalMode)", "\(adapter.mode)") }
+        if adapter.mode != finalMode { return finalMismatch(.mode, "\(finalMode)", "\(adapter.mode)") }
         let chosen = adapter.chosenPhotos
         if chosen != finalSelected {
             return finalMismatch(
-                "chosen photos", Lockstep<Adapter>.preview(finalSelected), Lockstep<Adapter>.preview(chosen))
+                .chosenPhotos, Lockstep<Adapter>.preview(finalSelected), Lockstep<Adapter>.preview(chosen))
         }
         let photoCount = adapter.photos.count
         if photoCount != finalPhotoCount {
-            return finalMismatch("photo count", "\(finalPhotoCount)", "\(photoCount)")
+            return finalMismatch(.photoCount, "\(finalPhotoCount)", "\(photoCount)")
         }
-        if let finalTray, trace.header.limit != nil, adapter.tray != finalTray {
+        if let finalTray, trace.header.limit != nil, adapter.picks != finalTray {
             return finalMismatch(
-                "tray", Lockstep<Adapter>.preview(finalTray), Lockstep<Adapter>.preview(adapter.tray))
+                .picks, Lockstep<Adapter>.preview(finalTray), Lockstep<Adapter>.preview(adapter.picks))
         }
         return nil
     }
 
     /// What a comparison with a report leaves out for `adapter`, in words.
-    static func notCompared<Adapter: SelectionAdapter>(by adapter: Adapter.Type) -> [String] {
-        Adapter.exposes.union([.sheet, .screen]).missingParts + [
+    static func notCompared<Adapter: PhotoGridAdapter>(by adapter: Adapter.Type) -> [String] {
+        Adapter.exposedParts.union([.sheet, .screen]).missingParts + [
             "the chosen photos and the grid between steps (a report keeps each step's count and title only)",
             "the sheet (a report does not keep it)",
-            Adapter.exposes.contains(.screen)
+            Adapter.exposedParts.contains(.screen)
                 ? "the toolbar, the tray counter and accessibility values (a report keeps the title only)"
                 : "what the screen shows (the title compared is the one the adapter's state implies)",
         ]

@@ -87,25 +87,25 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
 
     /// Every case an adapter can run: the specification's rows and the scenario traces, less
     /// those that use an event the adapter declares unhandled (`leftOut(for:)` lists them).
-    public static func all<Adapter: SelectionAdapter>(for adapter: Adapter.Type) -> [ConformanceCase] {
+    public static func all<Adapter: PhotoGridAdapter>(for adapter: Adapter.Type) -> [ConformanceCase] {
         (specificationRows + scenarioTraces).filter { $0.unhandledEvents(of: adapter).isEmpty }
     }
 
     /// The cases `all(for:)` leaves out, each with the reason.
-    public static func leftOut<Adapter: SelectionAdapter>(for adapter: Adapter.Type) -> [(
+    public static func leftOut<Adapter: PhotoGridAdapter>(for adapter: Adapter.Type) -> [(
         conformanceCase: ConformanceCase, reason: String
     )] {
         (specificationRows + scenarioTraces).compactMap { conformanceCase in
             let unhandled = conformanceCase.unhandledEvents(of: adapter)
             guard !unhandled.isEmpty else { return nil }
             return (
-                conformanceCase, "uses \(unhandled.joined(separator: ", ")), which \(Adapter.self) does not handle"
+                conformanceCase, "uses \(unhandled.joined(separator: ", ")), which \(Adapter.adapterName) does not handle"
             )
         }
     }
 
     /// The unhandled events this case uses, by name, sorted.
-    func unhandledEvents<Adapter: SelectionAdapter>(of adapter: Adapter.Type) -> [String] {
+    func unhandledEvents<Adapter: PhotoGridAdapter>(of adapter: Adapter.Type) -> [String] {
         eventNames.intersection(Adapter.unhandledEvents).map(\.rawValue).sorted()
     }
 
@@ -119,16 +119,19 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
     /// A case that uses an event the adapter declares unhandled is not replayed: its report
     /// says so (`skipped`). O(events × photos).
     @discardableResult
-    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws(ConformanceFailure)
+    public func check<Adapter: PhotoGridAdapter>(_ adapter: Adapter.Type) throws(ConformanceFailure)
         -> ConformanceReport
     {
-        if let problem { throw ConformanceFailure(conformanceCase: self, problem: problem) }
+        if let problem { throw ConformanceFailure(conformanceCase: self, reason: .caseUnavailable(problem)) }
+        if let fault = Adapter.declarationFault {
+            throw ConformanceFailure(conformanceCase: self, reason: .adapterDeclaration(fault))
+        }
         UncomparedNote.print(for: adapter)
         let unhandled = unhandledEvents(of: adapter)
         if !unhandled.isEmpty {
             return ConformanceReport(
                 caseName: name, steps: 0, notCompared: Lockstep<Adapter>.notCompared,
-                skipped: "uses \(unhandled.joined(separator: ", ")), which \(Adapter.self) does not handle")
+                skipped: "uses \(unhandled.joined(separator: ", ")), which \(Adapter.adapterName) does not handle")
         }
         switch expectation {
         case .referenceModel:
@@ -149,7 +152,7 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
             do {
                 report = try CheckedReport(contentsOfFile: path)
             } catch {
-                throw ConformanceFailure(conformanceCase: self, problem: "\(error)")
+                throw ConformanceFailure(conformanceCase: self, reason: .caseUnavailable("\(error)"))
             }
             if let mismatch = report.firstMismatch(replaying: trace, into: adapter) {
                 throw ConformanceFailure(conformanceCase: self, mismatch: mismatch, adapter: adapter)

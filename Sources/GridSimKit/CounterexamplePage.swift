@@ -15,7 +15,7 @@ import TraceView
 /// kilobytes for a shrunk counterexample, on top of the page's 55 KB of markup, style and script.
 enum CounterexamplePage {
     /// The page of `trace`, its heading naming `fileName`. O(events × photos).
-    static func html<Adapter: SelectionAdapter>(of trace: Trace, fileName: String, _ adapter: Adapter.Type) throws
+    static func html<Adapter: PhotoGridAdapter>(of trace: Trace, fileName: String, _ adapter: Adapter.Type) throws
         -> [UInt8]
     {
         let comparison = comparison(of: trace, adapter)
@@ -29,7 +29,7 @@ enum CounterexamplePage {
 
     /// Writes the page of `trace` to `path` (replacing what is there), its heading naming
     /// `traceName` (the trace's file beside it), else the page's own file.
-    static func write<Adapter: SelectionAdapter>(
+    static func write<Adapter: PhotoGridAdapter>(
         of trace: Trace, to path: String, traceName: String? = nil, _ adapter: Adapter.Type
     ) throws {
         let page = try html(of: trace, fileName: traceName ?? (path as NSString).lastPathComponent, adapter)
@@ -38,7 +38,7 @@ enum CounterexamplePage {
 
     /// Both sides at every step up to the first where they differ (all steps when they
     /// agree). O(events × photos).
-    static func comparison<Adapter: SelectionAdapter>(of trace: Trace, _ adapter: Adapter.Type) -> ViewComparison {
+    static func comparison<Adapter: PhotoGridAdapter>(of trace: Trace, _ adapter: Adapter.Type) -> ViewComparison {
         var lockstep = Lockstep<Adapter>(header: trace.header)
         var rows = [row(lockstep, expected: nil, actual: nil, lockstep.initialMismatches())]
         for traceEvent in trace.events where rows.last!.differences.isEmpty {
@@ -46,33 +46,33 @@ enum CounterexamplePage {
             rows.append(row(lockstep, expected: pair.expected, actual: pair.actual, pair.mismatches))
         }
         return ViewComparison(
-            expectedName: "the reference model", actualName: "\(Adapter.self)",
+            expectedName: "the reference model", actualName: Adapter.adapterName,
             notCompared: Lockstep<Adapter>.notCompared, rows: rows)
     }
 
     /// Both sides as they are now, after a step that reported `expected` and `actual` (nil
     /// before any event).
-    private static func row<Adapter: SelectionAdapter>(
+    private static func row<Adapter: PhotoGridAdapter>(
         _ lockstep: Lockstep<Adapter>, expected: Step?, actual: Step?, _ mismatches: [AdapterMismatch]
     ) -> ViewComparison.Row {
         let reference = lockstep.reference
         let adapter = lockstep.adapter
-        let exposes = Adapter.exposes
+        let exposes = Adapter.exposedParts
         let hasTray = reference.limit != nil
         let expectedSide = ViewComparison.Side(
             report: expected.map { report($0, Adapter.self) }, mode: "\(reference.mode)", title: reference.title,
             chosen: reference.selectedPhotos, grid: reference.photos, tray: hasTray ? reference.picks : nil,
             sheet: Lockstep<Adapter>.describe(reference.sheet))
         let actualSide = ViewComparison.Side(
-            report: actual.map { report($0, Adapter.self) }, mode: "\(adapter.mode)", title: exposes.contains(.screen) ? adapter.title : nil,
-            chosen: adapter.chosenPhotos, grid: adapter.photos, tray: hasTray ? adapter.tray : nil,
-            sheet: exposes.contains(.sheet) ? Lockstep<Adapter>.describe(adapter.sheet) : nil)
+            report: actual.map { report($0, Adapter.self) }, mode: "\(adapter.mode)", title: exposes.contains(.screen) ? adapter.exposedScreen?.title : nil,
+            chosen: adapter.chosenPhotos, grid: adapter.photos, tray: hasTray ? adapter.picks : nil,
+            sheet: exposes.contains(.sheet) ? Lockstep<Adapter>.describe(adapter.exposedSheet) : nil)
         return ViewComparison.Row(
             expected: expectedSide, actual: actualSide,
-            differences: mismatches.map { .init(part: $0.part, expected: $0.expected, actual: $0.actual) })
+            differences: mismatches.map { .init(part: $0.part.description, expected: $0.expected, actual: $0.actual) })
     }
 
-    private static func report<Adapter: SelectionAdapter>(_ step: Step, _ adapter: Adapter.Type) -> ViewComparison.StepReport {
+    private static func report<Adapter: PhotoGridAdapter>(_ step: Step, _ adapter: Adapter.Type) -> ViewComparison.StepReport {
         ViewComparison.StepReport(
             outcome: Lockstep<Adapter>.describe(step.outcome), effects: Lockstep<Adapter>.describe(step.effects),
             announcements: step.announcements.map(\.text))

@@ -7,7 +7,7 @@
 /// Each step costs one reference step, one adapter step and a comparison of whole states:
 /// O(photos) array comparisons, which is what makes a difference anywhere in the grid show
 /// at the step that made it (traces under test are small; benchmarks do not come here).
-struct Lockstep<Adapter: SelectionAdapter> {
+struct Lockstep<Adapter: PhotoGridAdapter> {
     private(set) var reference: ReferenceModel
     private(set) var adapter: Adapter
     private(set) var stepCount = 0
@@ -56,77 +56,82 @@ struct Lockstep<Adapter: SelectionAdapter> {
     }
 
     private func stepMismatches(expected: Step, actual: Step?, event: Event) -> [AdapterMismatch] {
-        let exposes = Adapter.exposes
-        guard !exposes.isDisjoint(with: [.outcome, .effects, .announcements]) else { return [] }
+        let exposes = Adapter.exposedParts
+        guard !exposes.isDisjoint(with: ExposedParts.stepParts) else { return [] }
         var found: [AdapterMismatch] = []
-        func mismatch(_ part: String, _ expected: String, _ actual: String) {
+        func mismatch(_ part: AdapterPart, _ expected: String, _ actual: String) {
             found.append(AdapterMismatch(step: stepCount, event: event, part: part, expected: expected, actual: actual))
         }
         guard let actual else {
-            mismatch("step", "\(expected)", "no step (apply returned nil)")
+            mismatch(.step, "\(expected)", "no step (apply returned nil)")
             return found
         }
         if exposes.contains(.outcome), actual.outcome != expected.outcome {
-            mismatch("outcome", Self.describe(expected.outcome), Self.describe(actual.outcome))
+            mismatch(.outcome, Self.describe(expected.outcome), Self.describe(actual.outcome))
         }
         if exposes.contains(.effects), actual.effects != expected.effects {
-            mismatch("effects", Self.describe(expected.effects), Self.describe(actual.effects))
+            mismatch(.effects, Self.describe(expected.effects), Self.describe(actual.effects))
         }
         if exposes.contains(.announcements), actual.announcements != expected.announcements {
-            mismatch("announcements", "\(expected.announcements.map(\.text))", "\(actual.announcements.map(\.text))")
+            mismatch(.announcements, "\(expected.announcements.map(\.text))", "\(actual.announcements.map(\.text))")
         }
         return found
     }
 
     private func stateMismatches(step: Int, event: Event?) -> [AdapterMismatch] {
         var found: [AdapterMismatch] = []
-        func mismatch(_ part: String, _ expected: String, _ actual: String) {
+        func mismatch(_ part: AdapterPart, _ expected: String, _ actual: String) {
             found.append(AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual))
         }
-        if adapter.mode != reference.mode { mismatch("mode", "\(reference.mode)", "\(adapter.mode)") }
+        if adapter.mode != reference.mode { mismatch(.mode, "\(reference.mode)", "\(adapter.mode)") }
         let chosen = adapter.chosenPhotos
         let expectedChosen = reference.selectedPhotos
         if chosen != expectedChosen {
-            mismatch("chosen photos", Self.preview(expectedChosen), Self.preview(chosen))
+            mismatch(.chosenPhotos, Self.preview(expectedChosen), Self.preview(chosen))
         }
         let photos = adapter.photos
         if photos != reference.photos {
-            mismatch("grid", Self.preview(reference.photos), Self.preview(photos))
+            mismatch(.grid, Self.preview(reference.photos), Self.preview(photos))
         }
         if reference.limit != nil {
-            let tray = adapter.tray
-            if tray != reference.picks {
-                mismatch("tray", Self.preview(reference.picks), Self.preview(tray))
+            let picks = adapter.picks
+            if picks != reference.picks {
+                mismatch(.picks, Self.preview(reference.picks), Self.preview(picks))
             }
         }
-        if Adapter.exposes.contains(.sheet), adapter.sheet != reference.sheet {
-            mismatch("sheet", Self.describe(reference.sheet), Self.describe(adapter.sheet))
+        let exposes = Adapter.exposedParts
+        if exposes.contains(.sheet), adapter.exposedSheet != reference.sheet {
+            mismatch(.sheet, Self.describe(reference.sheet), Self.describe(adapter.exposedSheet))
         }
-        if Adapter.exposes.contains(.screen) { screenMismatches(step: step, event: event, into: &found) }
+        if exposes.contains(.screen), let screen = adapter.exposedScreen {
+            screenMismatches(screen, step: step, event: event, into: &found)
+        }
         return found
     }
 
     /// What the screen shows, against the reference model's projections: the title, the
     /// toolbar, the tray's counter and the first photo whose accessibility value differs.
     /// O(photos).
-    private func screenMismatches(step: Int, event: Event?, into found: inout [AdapterMismatch]) {
-        func mismatch(_ part: String, _ expected: String, _ actual: String) {
+    private func screenMismatches(
+        _ screen: any ScreenExposing, step: Int, event: Event?, into found: inout [AdapterMismatch]
+    ) {
+        func mismatch(_ part: AdapterPart, _ expected: String, _ actual: String) {
             found.append(AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual))
         }
-        if adapter.title != reference.title {
-            mismatch("title", "\"\(reference.title)\"", "\"\(adapter.title)\"")
+        if screen.title != reference.title {
+            mismatch(.title, "\"\(reference.title)\"", "\"\(screen.title)\"")
         }
-        if adapter.toolbar != reference.toolbar {
-            mismatch("toolbar", Self.describe(reference.toolbar), Self.describe(adapter.toolbar))
+        if screen.toolbar != reference.toolbar {
+            mismatch(.toolbar, Self.describe(reference.toolbar), Self.describe(screen.toolbar))
         }
         let counter = reference.tray?.counter
-        if adapter.trayCounter != counter {
-            mismatch("tray counter", counter.map { "\"\($0)\"" } ?? "none", adapter.trayCounter.map { "\"\($0)\"" } ?? "none")
+        if screen.trayCounter != counter {
+            mismatch(.trayCounter, counter.map { "\"\($0)\"" } ?? "none", screen.trayCounter.map { "\"\($0)\"" } ?? "none")
         }
-        for photo in reference.photos where adapter.accessibilityValue(for: photo) != reference.accessibilityValue(for: photo) {
+        for photo in reference.photos where screen.accessibilityValue(for: photo) != reference.accessibilityValue(for: photo) {
             mismatch(
-                "accessibility value of \(photo)", "\"\(reference.accessibilityValue(for: photo))\"",
-                "\"\(adapter.accessibilityValue(for: photo))\"")
+                .accessibilityValue(photo), "\"\(reference.accessibilityValue(for: photo))\"",
+                "\"\(screen.accessibilityValue(for: photo))\"")
             break
         }
     }
@@ -143,7 +148,7 @@ struct Lockstep<Adapter: SelectionAdapter> {
 
     /// What this adapter leaves uncompared, in words, for reports.
     static var notCompared: [String] {
-        Adapter.exposes.missingParts + notComparedForAnyAdapter
+        Adapter.exposedParts.missingParts + notComparedForAnyAdapter
     }
 
     /// What the kit compares for no adapter, with the reason.

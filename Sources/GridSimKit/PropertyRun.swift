@@ -32,7 +32,7 @@ public struct PropertyRun: Sendable {
     /// The most comparisons the shrinker may spend.
     public var maximumShrinkChecks: Int
     /// Why `GRIDSIM_KIT_SEED` could not be used: `check` throws it before running a case.
-    private var seedProblem: PropertyRunSetupError?
+    private var seedProblem: String?
 
     /// The environment setting that overrides the default seed, so that a failure's seed can
     /// be rerun without editing the test: `GRIDSIM_KIT_SEED=1234 swift test --filter ...`. It
@@ -57,9 +57,9 @@ public struct PropertyRun: Sendable {
             if let parsed = PropertyRunner.parseSeed(text) {
                 self.seed = parsed
             } else {
-                seedProblem = PropertyRunSetupError(
-                    message: "\(Self.seedVariable)='\(text)' is not a seed: give a whole number, decimal or 0x-hex "
-                        + "(as gridsim properties --seed takes)")
+                seedProblem =
+                    "\(Self.seedVariable)='\(text)' is not a seed: give a whole number, decimal or 0x-hex "
+                    + "(as gridsim properties --seed takes)"
             }
         }
         self.maximumPhotos = maximumPhotos
@@ -70,24 +70,25 @@ public struct PropertyRun: Sendable {
 
     /// The trace of case `index`, generated without the events `Adapter` does not handle.
     /// O(events).
-    public func trace<Adapter: SelectionAdapter>(case index: Int, for adapter: Adapter.Type) -> Trace {
+    public func trace<Adapter: PhotoGridAdapter>(case index: Int, for adapter: Adapter.Type) -> Trace {
         generator(for: adapter).trace(seed: seed &+ UInt64(index))
     }
 
     /// GridSim's generator, told to leave out what the adapter does not handle (so that the
     /// gestures it makes stay coherent: no drag half made of events that were dropped).
-    private func generator<Adapter: SelectionAdapter>(for adapter: Adapter.Type) -> TraceGenerator {
+    private func generator<Adapter: PhotoGridAdapter>(for adapter: Adapter.Type) -> TraceGenerator {
         TraceGenerator(maximumPhotos: maximumPhotos, maximumEvents: maximumEvents, excluding: Adapter.unhandledEvents)
     }
 
-    /// Checks every case; returns what was compared, or throws the shrunk `Counterexample`
-    /// of the first case that fails (or a `PropertyRunSetupError` when `GRIDSIM_KIT_SEED`
-    /// holds no seed, before any case). The first run for an adapter in a process prints what
-    /// the kit does not compare for it (`UncomparedNote`). O(cases × events × photos), plus
-    /// the shrink.
+    /// Checks every case; returns what was compared, or throws `.counterexample` with the
+    /// shrunk trace of the first case that fails (`.badSeed` when `GRIDSIM_KIT_SEED` holds no
+    /// seed, `.adapterDeclaration` when the adapter cannot be checked as it declares itself,
+    /// both before any case). The first run for an adapter in a process prints what the kit
+    /// does not compare for it (`UncomparedNote`). O(cases × events × photos), plus the shrink.
     @discardableResult
-    public func check<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) throws -> PropertyRunReport {
-        if let seedProblem { throw seedProblem }
+    public func check<Adapter: PhotoGridAdapter>(_ adapter: Adapter.Type) throws(PropertyRunFailure) -> PropertyRunReport {
+        if let seedProblem { throw .badSeed(seedProblem) }
+        if let fault = Adapter.declarationFault { throw .adapterDeclaration(fault) }
         UncomparedNote.print(for: adapter)
         var steps = 0
         let generator = generator(for: adapter)
@@ -98,7 +99,7 @@ public struct PropertyRun: Sendable {
                 steps += trace.events.count
                 continue
             }
-            throw counterexample(trace, mismatch, adapter, caseIndex: index, caseSeed: caseSeed)
+            throw .counterexample(counterexample(trace, mismatch, adapter, caseIndex: index, caseSeed: caseSeed))
         }
         return PropertyRunReport(
             cases: cases, seed: seed, steps: steps, notCompared: Lockstep<Adapter>.notCompared,
@@ -107,7 +108,7 @@ public struct PropertyRun: Sendable {
 
     /// The first difference between the adapter and the reference model on `trace`, compared
     /// after every step as a property run compares; nil when they agree. O(events × photos).
-    public static func firstMismatch<Adapter: SelectionAdapter>(_ trace: Trace, _ adapter: Adapter.Type)
+    public static func firstMismatch<Adapter: PhotoGridAdapter>(_ trace: Trace, _ adapter: Adapter.Type)
         -> AdapterMismatch?
     {
         var lockstep = Lockstep<Adapter>(header: trace.header)
@@ -118,7 +119,7 @@ public struct PropertyRun: Sendable {
         return nil
     }
 
-    private func counterexample<Adapter: SelectionAdapter>(
+    private func counterexample<Adapter: PhotoGridAdapter>(
         _ trace: Trace, _ mismatch: AdapterMismatch, _ adapter: Adapter.Type, caseIndex: Int, caseSeed: UInt64
     ) -> Counterexample {
         let unhandled = Adapter.unhandledEvents
@@ -131,7 +132,7 @@ public struct PropertyRun: Sendable {
         var shrunk = shrinker.shrink(trace, failingStep: mismatch.step)
         let shrunkMismatch = Self.firstMismatch(shrunk, adapter) ?? mismatch
         shrunk.header.meta = JSONObject([
-            ("property", .string("adapter-agrees-with-reference")), ("adapter", .string("\(Adapter.self)")),
+            ("property", .string("adapter-agrees-with-reference")), ("adapter", .string(Adapter.adapterName)),
             ("step", .integer(shrunkMismatch.step)), ("failure", .string(shrunkMismatch.description)),
             ("seed", .string(String(caseSeed))),
         ])
@@ -140,7 +141,7 @@ public struct PropertyRun: Sendable {
         var writeError: String?
         if let counterexampleDirectory {
             let folder = URL(fileURLWithPath: counterexampleDirectory, isDirectory: true)
-            let file = folder.appendingPathComponent("\(Adapter.self)-seed-\(caseSeed).jsonl")
+            let file = folder.appendingPathComponent("\(Adapter.adapterName)-seed-\(caseSeed).jsonl")
             let pageFile = file.deletingPathExtension().appendingPathExtension("html")
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -155,14 +156,33 @@ public struct PropertyRun: Sendable {
             }
         }
         return Counterexample(
-            adapterName: "\(Adapter.self)", caseIndex: caseIndex, cases: cases, seed: caseSeed, original: trace,
+            adapterName: Adapter.adapterName, caseIndex: caseIndex, cases: cases, seed: caseSeed, original: trace,
             originalMismatch: mismatch, shrunk: shrunk, mismatch: shrunkMismatch,
             shrinkChecks: shrinker.checksSpent,
             writtenTo: written, pageWrittenTo: page, writeError: writeError)
     }
 }
 
+/// Why a property run failed.
+public enum PropertyRunFailure: Error, Sendable, CustomStringConvertible {
+    /// A generated trace on which the adapter differs from the reference model, shrunk.
+    case counterexample(Counterexample)
+    /// The run could not start: `GRIDSIM_KIT_SEED` holds something that is not a seed.
+    case badSeed(String)
+    /// The adapter cannot be checked as it declares itself (a `SelectionAdapter` that lists
+    /// `.screen` in `exposes` and leaves screen members to their defaults).
+    case adapterDeclaration(String)
+
+    public var description: String {
+        switch self {
+        case .counterexample(let counterexample): "\(counterexample)"
+        case .badSeed(let why), .adapterDeclaration(let why): why
+        }
+    }
+}
+
 /// A property run that cannot start: `GRIDSIM_KIT_SEED` set to something that is not a seed.
+@available(*, deprecated, message: "PropertyRun.check throws PropertyRunFailure: catch .badSeed(let why)")
 public struct PropertyRunSetupError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }

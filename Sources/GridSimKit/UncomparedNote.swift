@@ -17,23 +17,31 @@ enum UncomparedNote {
     private static let noted = Mutex<Set<String>>([])
 
     /// Prints the note for `Adapter` unless this process printed it already.
-    static func print<Adapter: SelectionAdapter>(for adapter: Adapter.Type) {
-        let name = "\(Adapter.self)"
+    static func print<Adapter: PhotoGridAdapter>(for adapter: Adapter.Type) {
+        let name = Adapter.adapterName
         guard noted.withLock({ $0.insert(name).inserted }) else { return }
         FileHandle.standardError.write(Data((text(for: adapter) + "\n").utf8))
     }
 
     /// The note's text: the parts `exposes` leaves out, then what no adapter is asked for, then
     /// the events left out. O(parts).
-    static func text<Adapter: SelectionAdapter>(for adapter: Adapter.Type) -> String {
+    static func text<Adapter: PhotoGridAdapter>(for adapter: Adapter.Type) -> String {
         var parts: [String] = []
-        let missing = Adapter.exposes.missingParts
-        if !missing.isEmpty { parts.append(missing.joined(separator: ", ") + " (not in \(Adapter.self).exposes)") }
+        let name = Adapter.adapterName
+        let exposed = Adapter.exposedParts
+        let missing = exposed.missingParts
+        if !missing.isEmpty {
+            let place =
+                Adapter.self is any LegacyExposure.Type
+                ? "not in \(name).exposes"
+                : "\(name) does not conform to \(exposed.missingProtocols.joined(separator: ", "))"
+            parts.append(missing.joined(separator: ", ") + " (\(place))")
+        }
         parts += Lockstep<Adapter>.notComparedForAnyAdapter
-        var text = "GridSimKit: for \(Adapter.self), not compared: " + parts.joined(separator: "; ")
+        var text = "GridSimKit: for \(name), not compared: " + parts.joined(separator: "; ")
         let unhandled = Adapter.unhandledEvents.map(\.rawValue).sorted()
         if !unhandled.isEmpty {
-            text += "; events never sent: \(unhandled.joined(separator: ", ")) (\(Adapter.self).unhandledEvents)"
+            text += "; events never sent: \(unhandled.joined(separator: ", ")) (\(name).unhandledEvents)"
         }
         return text
     }

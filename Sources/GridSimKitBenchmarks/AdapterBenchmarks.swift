@@ -10,27 +10,42 @@ public struct AdapterSubject: Sendable {
     /// `adapter` as the subject `name` (default: its type name), on grids of at most
     /// `maximumPhotos` photos (nil: every size the run asks for).
     ///
-    /// It sits out the replay suite when it reports no outcomes (`exposes` lacks `.outcome`),
-    /// since a replay's result counts them, or when it leaves out an event of SPEC.md
-    /// section 2, which the replayed gesture stream uses. It sits out the drag suite when it
-    /// leaves out a drag event (`dragBegan`, `dragMoved` or `dragEnded`).
-    public init<Adapter: SelectionAdapter>(_ adapter: Adapter.Type, name: String? = nil, maximumPhotos: Int? = nil)
-    {
+    /// It sits out the replay suite when it reports no outcomes (it does not conform to
+    /// `OutcomeReporting`), since a replay's result counts them, or when it leaves out an
+    /// event of SPEC.md section 2, which the replayed gesture stream uses. It sits out the
+    /// drag suite when it leaves out a drag event (`dragBegan`, `dragMoved` or `dragEnded`).
+    public init<Adapter: PhotoGridAdapter>(_ adapter: Adapter.Type, name: String? = nil, maximumPhotos: Int? = nil) {
+        self.init(
+            AdapterEngine<Adapter>.self, name: name ?? Adapter.adapterName, maximumPhotos: maximumPhotos,
+            reportsOutcomes: Adapter.self is any OutcomeReporting.Type, unhandledEvents: Adapter.unhandledEvents)
+    }
+
+    /// The same for an adapter written to GridSimKit 1.0's `SelectionAdapter`: outcomes as its
+    /// `exposes` says.
+    @available(*, deprecated, message: "write the adapter as a PhotoGridAdapter; AdapterSubject takes it as it is")
+    public init<Adapter: SelectionAdapter>(_ adapter: Adapter.Type, name: String? = nil, maximumPhotos: Int? = nil) {
+        self.init(
+            AdapterEngine<LegacyAdapter<Adapter>>.self, name: name ?? "\(Adapter.self)", maximumPhotos: maximumPhotos,
+            reportsOutcomes: Adapter.exposes.contains(.outcome), unhandledEvents: Adapter.unhandledEvents)
+    }
+
+    private init<Engine: SelectionEngine & SendableMetatype>(
+        _ engine: Engine.Type, name: String, maximumPhotos: Int?, reportsOutcomes: Bool, unhandledEvents: Set<EventName>
+    ) {
         let sectionTwo = Set(EventName.allCases).subtracting([.removeFromTray, .dragBegan, .dragMoved, .dragEnded])
         let replaySkipReason: String? =
-            if !Adapter.exposes.contains(.outcome) {
+            if !reportsOutcomes {
                 "it reports no outcomes, which a replay's result counts"
-            } else if !Adapter.unhandledEvents.isDisjoint(with: sectionTwo) {
+            } else if !unhandledEvents.isDisjoint(with: sectionTwo) {
                 "it does not handle every event of the replayed gesture stream"
             } else {
                 nil
             }
         let dragSkipReason: String? =
-            Adapter.unhandledEvents.isDisjoint(with: [.dragBegan, .dragMoved, .dragEnded])
-            ? nil : "it does not handle drag to select"
-        engine = OutsideEngine(
-            AdapterEngine<Adapter>.self, name: name ?? "\(Adapter.self)", maximumPhotos: maximumPhotos,
-            replaySkipReason: replaySkipReason, dragSkipReason: dragSkipReason)
+            unhandledEvents.isDisjoint(with: [.dragBegan, .dragMoved, .dragEnded]) ? nil : "it does not handle drag to select"
+        self.engine = OutsideEngine(
+            engine, name: name, maximumPhotos: maximumPhotos, replaySkipReason: replaySkipReason,
+            dragSkipReason: dragSkipReason)
     }
 }
 

@@ -15,9 +15,8 @@ struct TapNeverUnchoosesAdapter: ReferenceWrapper {
 }
 
 /// A code base without drag to select: the reference, with the drag events declared unhandled.
-struct NoDragAdapter: ReferenceWrapper {
+struct NoDragAdapter: ReferenceWrapper, OutcomeReporting, EffectReporting, AnnouncementReporting, SheetExposing {
     var inner: ReferenceAdapter
-    static var exposes: AdapterExposure { .everything }
     static var unhandledEvents: Set<EventName> { [.dragBegan, .dragMoved, .dragEnded] }
     mutating func apply(_ event: Event) -> Step? { inner.apply(event) }
     var sheet: Sheet? { inner.sheet }

@@ -46,10 +46,10 @@ struct ConformanceCaseTests {
         let failure = try #require(throws: ConformanceFailure.self) {
             try row.check(DeselectAllLeavesAdapter.self)
         }
-        let mismatch = try #require(failure.mismatch)
+        let mismatch = try #require(failure.difference)
         #expect(mismatch.step == 3)
         #expect(mismatch.event == .deselectAll)
-        #expect(mismatch.part == "mode")
+        #expect(mismatch.part == .mode)
         let text = failure.description
         #expect(text.contains("deselectAll while selecting: chooses nothing, the mode stays (SPEC.md §2)"))
         #expect(text.contains("step 3 (deselectAll): mode: expected selecting, the adapter gave browsing"))

@@ -58,7 +58,7 @@ struct ConformanceRulesTests {
     }
 
     /// Every case that `Adapter` fails, by name, with its failure's text.
-    static func checkAll<Adapter: SelectionAdapter>(_ adapter: Adapter.Type) -> [String: String] {
+    static func checkAll<Adapter: PhotoGridAdapter>(_ adapter: Adapter.Type) -> [String: String] {
         var failures: [String: String] = [:]
         for conformanceCase in ConformanceCase.all(for: adapter) {
             do {

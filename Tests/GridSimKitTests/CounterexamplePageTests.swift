@@ -56,7 +56,7 @@ struct CounterexamplePageTests {
         #expect(deselected.differences.first?.actual == "browsing")
         // The same step and part as the property run's comparison finds.
         let mismatch = PropertyRun.firstMismatch(Self.deselectAll, DeselectAllLeavesAdapter.self)
-        #expect(mismatch?.step == comparison.firstDifference && mismatch?.part == deselected.differences.first?.part)
+        #expect(mismatch?.step == comparison.firstDifference && mismatch?.part.description == deselected.differences.first?.part)
     }
 
     @Test func everyPartThatDiffersAtTheStepIsListed() {
@@ -77,7 +77,7 @@ struct CounterexamplePageTests {
 
     @Test func aPropertyRunWritesThePageBesideTheShrunkTrace() throws {
         let folder = try ScratchDirectory.make("kit-counterexample-page")
-        let counterexample = try #require(throws: Counterexample.self) {
+        let counterexample = try requireCounterexample {
             try PropertyRun(cases: 300, seed: 7, counterexamples: folder.path).check(DeselectAllLeavesAdapter.self)
         }
         let trace = try #require(counterexample.writtenTo)
@@ -111,7 +111,7 @@ struct CounterexamplePageTests {
         let path = try ScratchDirectory.make("kit-case-page").appendingPathComponent("case.html").path
         try failure.writePage(to: path)
         let data = try Self.data(ofPage: path)
-        let step = try #require(failure.mismatch?.step)
+        let step = try #require(failure.difference?.step)
         #expect(data["openAt"] as? Int == step)
         #expect(data["name"] as? String == row.description)
         #expect((data["comparison"] as? [String: Any])?["firstDifference"] as? Int == step)
@@ -139,7 +139,7 @@ struct CounterexamplePageTests {
 @Suite("Counterexample pages in headless Chromium", .serialized, .enabled(if: HeadlessChromium.testsEnabled))
 struct CounterexamplePageBrowserTests {
     /// The page of `trace` for `adapter`, written into a scratch folder.
-    static func page<Adapter: SelectionAdapter>(of trace: Trace, _ adapter: Adapter.Type) throws -> URL {
+    static func page<Adapter: PhotoGridAdapter>(of trace: Trace, _ adapter: Adapter.Type) throws -> URL {
         let path = try ScratchDirectory.make("kit-page").appendingPathComponent("\(Adapter.self).html").path
         try CounterexamplePage.write(of: trace, to: path, adapter)
         return URL(fileURLWithPath: path)
@@ -147,7 +147,7 @@ struct CounterexamplePageBrowserTests {
 
     /// The page of `trace` against `adapter` as headless Chromium renders it (its DOM after
     /// the script ran), opened at `step` if given, which must log nothing to the console.
-    static func loadedPage<Adapter: SelectionAdapter>(
+    static func loadedPage<Adapter: PhotoGridAdapter>(
         of trace: Trace, _ adapter: Adapter.Type, step: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         let chromium = try HeadlessChromium.required()

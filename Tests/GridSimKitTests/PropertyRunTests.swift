@@ -28,13 +28,13 @@ struct PropertyRunTests {
     @Test func aBugIsFoundShrunkWrittenAndReproducibleFromItsSeed() throws {
         let folder = try ScratchDirectory.make("kit-counterexamples")
         let run = PropertyRun(cases: 300, seed: 7, counterexamples: folder.path)
-        let counterexample = try #require(throws: Counterexample.self) {
+        let counterexample = try requireCounterexample {
             try run.check(DeselectAllLeavesAdapter.self)
         }
         // Shrunk to what the bug needs: something chosen, then Deselect all.
         #expect(counterexample.shrunk.events.count <= 3)
         #expect(counterexample.shrunk.events.last?.event == .deselectAll)
-        #expect(counterexample.mismatch.part == "mode")
+        #expect(counterexample.mismatch.part == .mode)
         #expect(counterexample.shrunk.events.count <= counterexample.original.events.count)
 
         // Written where asked, as a trace that reads back and fails the same way.
@@ -50,7 +50,7 @@ struct PropertyRunTests {
 
         // The seed it names is the failing case's: a run from there fails on its first case.
         let rerun = PropertyRun(cases: 1, seed: counterexample.seed)
-        let first = try #require(throws: Counterexample.self) { try rerun.check(DeselectAllLeavesAdapter.self) }
+        let first = try requireCounterexample { try rerun.check(DeselectAllLeavesAdapter.self) }
         #expect(first.caseIndex == 0)
         #expect(first.original == counterexample.original)
 

@@ -3,7 +3,9 @@ import GridSimKit
 
 /// The reference model behind the adapter protocol, exposing everything: it must pass every
 /// case the kit has.
-struct ReferenceAdapter: SelectionAdapter {
+struct ReferenceAdapter: PhotoGridAdapter, SheetExposing, ScreenExposing, OutcomeReporting, EffectReporting,
+    AnnouncementReporting
+{
     var model: ReferenceModel
     init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
         model = ReferenceModel(
@@ -13,18 +15,17 @@ struct ReferenceAdapter: SelectionAdapter {
     var mode: Mode { model.mode }
     var chosenPhotos: [PhotoID] { model.selectedPhotos }
     var photos: [PhotoID] { model.photos }
-    var tray: [PhotoID] { model.picks }
+    var picks: [PhotoID] { model.picks }
     var sheet: Sheet? { model.sheet }
     var title: String { model.title }
     var toolbar: Toolbar? { model.toolbar }
     var trayCounter: String? { model.tray?.counter }
     func accessibilityValue(for photo: PhotoID) -> String { model.accessibilityValue(for: photo) }
-    static var exposes: AdapterExposure { .everything }
 }
 
 /// An adapter made of the reference one with something changed or left out: the required
 /// state is the reference's.
-protocol ReferenceWrapper: SelectionAdapter {
+protocol ReferenceWrapper: PhotoGridAdapter {
     var inner: ReferenceAdapter { get }
     init(inner: ReferenceAdapter)
 }
@@ -36,7 +37,7 @@ extension ReferenceWrapper {
     var mode: Mode { inner.mode }
     var chosenPhotos: [PhotoID] { inner.chosenPhotos }
     var photos: [PhotoID] { inner.photos }
-    var tray: [PhotoID] { inner.tray }
+    var picks: [PhotoID] { inner.picks }
 }
 
 /// The reference model exposing only the required state, without drag to select.
@@ -65,12 +66,12 @@ struct DeleteLeavesTrayAdapter: ReferenceWrapper {
     var leftInTray: [PhotoID] = []
     init(inner: ReferenceAdapter) { self.inner = inner }
     mutating func apply(_ event: Event) -> Step? {
-        let picks = inner.tray
+        let picks = inner.picks
         let step = inner.apply(event)
         if event == .delete, step?.outcome == .applied { leftInTray += picks }
         return step
     }
-    var tray: [PhotoID] { leftInTray + inner.tray }
+    var picks: [PhotoID] { leftInTray + inner.picks }
 }
 
 /// A bug: a tap while a drag is in progress is taken as part of the drag: it neither toggles
@@ -107,19 +108,20 @@ struct SelectAllSkipsFirstAdapter: ReferenceWrapper {
 }
 
 /// A bug: every count change is announced twice (a view and its model both speak).
-struct AnnouncesTwiceAdapter: ReferenceWrapper {
+struct AnnouncesTwiceAdapter: ReferenceWrapper, OutcomeReporting, EffectReporting, AnnouncementReporting {
     var inner: ReferenceAdapter
     mutating func apply(_ event: Event) -> Step? {
         let step = inner.apply(event)
         guard let step, case .countChanged? = step.announcement else { return step }
         return Step(outcome: step.outcome, effects: step.effects, announcements: step.announcements + step.announcements)
     }
-    static var exposes: AdapterExposure { [.outcome, .effects, .announcements] }
 }
 
 /// The reference model reporting its steps as an app's lists: effects and VoiceOver strings,
 /// with what the screen shows. It must pass every case.
-struct VoiceOverStringsAdapter: SelectionAdapter {
+struct VoiceOverStringsAdapter: PhotoGridAdapter, SheetExposing, ScreenExposing, OutcomeReporting, EffectReporting,
+    AnnouncementReporting
+{
     var inner: ReferenceAdapter
     init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
         inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
@@ -131,17 +133,18 @@ struct VoiceOverStringsAdapter: SelectionAdapter {
     var mode: Mode { inner.mode }
     var chosenPhotos: [PhotoID] { inner.chosenPhotos }
     var photos: [PhotoID] { inner.photos }
-    var tray: [PhotoID] { inner.tray }
+    var picks: [PhotoID] { inner.picks }
     var sheet: Sheet? { inner.sheet }
     var title: String { inner.title }
     var toolbar: Toolbar? { inner.toolbar }
     var trayCounter: String? { inner.trayCounter }
     func accessibilityValue(for photo: PhotoID) -> String { inner.accessibilityValue(for: photo) }
-    static var exposes: AdapterExposure { .everything }
 }
 
 /// A bug of the screen alone: the title counts one photo too many.
-struct TitleOffByOneAdapter: SelectionAdapter {
+struct TitleOffByOneAdapter: PhotoGridAdapter, SheetExposing, ScreenExposing, OutcomeReporting, EffectReporting,
+    AnnouncementReporting
+{
     var inner: VoiceOverStringsAdapter
     init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
         inner = VoiceOverStringsAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
@@ -150,11 +153,10 @@ struct TitleOffByOneAdapter: SelectionAdapter {
     var mode: Mode { inner.mode }
     var chosenPhotos: [PhotoID] { inner.chosenPhotos }
     var photos: [PhotoID] { inner.photos }
-    var tray: [PhotoID] { inner.tray }
+    var picks: [PhotoID] { inner.picks }
     var sheet: Sheet? { inner.sheet }
     var title: String { mode == .selecting && !chosenPhotos.isEmpty ? "\(chosenPhotos.count + 1) selected" : inner.title }
     var toolbar: Toolbar? { inner.toolbar }
     var trayCounter: String? { inner.trayCounter }
     func accessibilityValue(for photo: PhotoID) -> String { inner.accessibilityValue(for: photo) }
-    static var exposes: AdapterExposure { .everything }
 }

@@ -35,9 +35,9 @@ struct TraceFolderTests {
             let failure = try #require(throws: ConformanceFailure.self) {
                 try cases[0].check(DeselectAllLeavesAdapter.self)
             }
-            #expect(failure.mismatch?.step == 6)
+            #expect(failure.difference?.step == 6)
             // The reference model is compared in the mode; a report has only the title.
-            #expect(failure.mismatch?.part == (checkedReports ? "title" : "mode"))
+            #expect(failure.difference?.part == (checkedReports ? .title : .mode))
         }
     }
 
@@ -46,7 +46,7 @@ struct TraceFolderTests {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("deselect.report.json"))
         let cases = ConformanceCase.traces(in: folder.path, checkedReports: true)
         let failure = try #require(throws: ConformanceFailure.self) { try cases[0].check(ReferenceAdapter.self) }
-        #expect(failure.problem?.contains("deselect.report.json: no checked report here") == true)
+        #expect(failure.unavailable?.contains("deselect.report.json: no checked report here") == true)
     }
 
     @Test func aMalformedTraceFailsNamingTheFileAndLine() throws {
@@ -57,13 +57,13 @@ struct TraceFolderTests {
         let cases = ConformanceCase.traces(in: folder.path)
         #expect(cases.map(\.name) == ["broken", "deselect"])
         let failure = try #require(throws: ConformanceFailure.self) { try cases[0].check(ReferenceAdapter.self) }
-        #expect(failure.problem?.hasPrefix("\(path):2: ") == true)
+        #expect(failure.unavailable?.hasPrefix("\(path):2: ") == true)
     }
 
     @Test func aMissingFolderIsOneFailingCase() throws {
         let cases = ConformanceCase.traces(in: "/nonexistent/bug-reports")
         #expect(cases.count == 1)
         let failure = try #require(throws: ConformanceFailure.self) { try cases[0].check(ReferenceAdapter.self) }
-        #expect(failure.problem?.contains("cannot list the trace folder /nonexistent/bug-reports") == true)
+        #expect(failure.unavailable?.contains("cannot list the trace folder /nonexistent/bug-reports") == true)
     }
 }

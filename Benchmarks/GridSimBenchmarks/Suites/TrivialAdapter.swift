@@ -10,7 +10,7 @@ import GridSimKit
 ///
 /// Only what the toggle suite sends is handled (a long press or Select to enter the mode,
 /// taps); anything else is left unreported and changes nothing.
-package struct TrivialAdapter: SelectionAdapter {
+package struct TrivialAdapter: PhotoGridAdapter, OutcomeReporting, EffectReporting, AnnouncementReporting {
     package let photos: [PhotoID]
     private var chosen: [Bool]
     private var chosenCount = 0
@@ -47,7 +47,5 @@ package struct TrivialAdapter: SelectionAdapter {
     package var mode: Mode { selecting ? .selecting : .browsing }
     /// O(photos): read only to check results, untimed.
     package var chosenPhotos: [PhotoID] { photos.indices.filter { chosen[$0] }.map { photos[$0] } }
-    package var tray: [PhotoID] { chosenPhotos }
-    package static var exposes: AdapterExposure { [.outcome, .effects, .announcements] }
-    package static var unhandledEvents: Set<EventName> { [] }
+    package var picks: [PhotoID] { chosenPhotos }
 }

@@ -2,8 +2,9 @@ import GridSimKit
 import SeedGrid
 
 /// GridSim's view of the seed-style model: events in, the state back. The model reports no
-/// outcomes or effects, so the kit compares its state (and its sheet) after every step.
-public struct SeedGridAdapter: SelectionAdapter {
+/// outcomes or effects, so the kit compares its state and, since it conforms to
+/// `SheetExposing`, its sheet after every step.
+public struct SeedGridAdapter: PhotoGridAdapter, SheetExposing {
     public var model: PhotoGridModel
 
     public init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
@@ -18,9 +19,8 @@ public struct SeedGridAdapter: SelectionAdapter {
     public var mode: Mode { model.isSelecting ? .selecting : .browsing }
     public var chosenPhotos: [PhotoID] { model.photos.filter(model.selection.contains) }
     public var photos: [PhotoID] { model.photos }
-    public var tray: [PhotoID] { model.picks }
+    public var picks: [PhotoID] { model.picks }
     public var sheet: Sheet? { model.sheet.map { $0 == .share ? .share : .edit } }
-    public static var exposes: AdapterExposure { .sheet }
     /// The seed has no drag to select.
     public static var unhandledEvents: Set<EventName> { [.dragBegan, .dragMoved, .dragEnded] }
 }

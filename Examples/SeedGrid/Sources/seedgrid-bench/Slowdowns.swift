@@ -28,7 +28,7 @@ enum Slowdown: Sendable {
 /// this type, with or without a slow-down, so that an injected run and its baseline count
 /// the same functions: a wrapper type per slow-down would rename every specialisation of
 /// the kit's loops, and the attribution would list them as gone and new.
-struct Injectable<Base: SelectionAdapter>: SelectionAdapter {
+struct Injectable<Base: PhotoGridAdapter & SheetExposing>: PhotoGridAdapter, SheetExposing {
     var base: Base
     private var taps = 0
     /// Where the slow-downs' results go, so that the optimiser keeps their work.
@@ -55,9 +55,8 @@ struct Injectable<Base: SelectionAdapter>: SelectionAdapter {
     var mode: Mode { base.mode }
     var chosenPhotos: [PhotoID] { base.chosenPhotos }
     var photos: [PhotoID] { base.photos }
-    var tray: [PhotoID] { base.tray }
+    var picks: [PhotoID] { base.picks }
     var sheet: Sheet? { base.sheet }
-    static var exposes: AdapterExposure { Base.exposes }
     static var unhandledEvents: Set<EventName> { Base.unhandledEvents }
 }
 

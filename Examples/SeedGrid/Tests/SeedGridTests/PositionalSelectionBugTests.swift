@@ -4,7 +4,7 @@ import SeedGridConformance
 import Testing
 
 /// The adapter over the copy of the model that keeps the selection by position.
-struct PositionalAdapter: SelectionAdapter {
+struct PositionalAdapter: PhotoGridAdapter, SheetExposing {
     var model: PositionalPhotoGridModel
     init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
         model = PositionalPhotoGridModel(photos: photos, limit: limit)
@@ -18,9 +18,8 @@ struct PositionalAdapter: SelectionAdapter {
     var mode: Mode { model.isSelecting ? .selecting : .browsing }
     var chosenPhotos: [PhotoID] { model.selection }
     var photos: [PhotoID] { model.photos }
-    var tray: [PhotoID] { model.tray }
+    var picks: [PhotoID] { model.tray }
     var sheet: Sheet? { model.sheet.map { $0 == .share ? .share : .edit } }
-    static var exposes: AdapterExposure { .sheet }
     static var unhandledEvents: Set<EventName> { [.dragBegan, .dragMoved, .dragEnded] }
 }
 
@@ -29,13 +28,17 @@ struct PositionalSelectionBugTests {
     @Test func theKitFindsItAndShrinksItToAtMostFourEvents() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seedgrid-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let counterexample = try #require(throws: Counterexample.self) {
+        let failure = try #require(throws: PropertyRunFailure.self) {
             try PropertyRun(cases: 300, counterexamples: folder.path).check(PositionalAdapter.self)
+        }
+        guard case .counterexample(let counterexample) = failure else {
+            Issue.record("expected a counterexample, got \(failure)")
+            return
         }
         #expect(counterexample.shrunk.events.count <= 4)
         // What the bug needs: something chosen, then a library change.
         #expect(counterexample.shrunk.events.contains { $0.event.name == .libraryChanged })
-        #expect(["chosen photos", "tray"].contains(counterexample.mismatch.part))
+        #expect([.chosenPhotos, .picks].contains(counterexample.mismatch.part))
         // The shrunk trace is on disk, a trace anyone can replay, and it still shows the bug.
         let written = try Trace(contentsOfFile: try #require(counterexample.writtenTo))
         #expect(written.events == counterexample.shrunk.events)

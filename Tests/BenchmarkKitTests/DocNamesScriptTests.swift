@@ -25,16 +25,7 @@ struct DocNamesScriptTests {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: file, atomically: true, encoding: .utf8)
         }
-        let process = Process()
-        process.executableURL = Self.script
-        process.arguments = [root.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        return try ChildProcess.runForErrors(Self.script, [root.path])
     }
 
     @Test func aNameNothingDeclaresIsExit1WithItsFileAndLine() throws {

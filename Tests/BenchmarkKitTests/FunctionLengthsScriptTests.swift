@@ -15,16 +15,8 @@ struct FunctionLengthsScriptTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try source.write(to: directory.appendingPathComponent("Sample.swift"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, "--limit", "5", directory.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        return try ChildProcess.runForErrors(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, "--limit", "5", directory.path])
     }
 
     @Test func aLongFunctionFailsAndIsNamed() throws {

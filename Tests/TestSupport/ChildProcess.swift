@@ -30,4 +30,19 @@ public enum ChildProcess {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, standardOutput: data)
     }
+
+    /// Runs `executable` with `arguments`, its standard output discarded: its exit status and
+    /// what it wrote to standard error (a script's diagnostics). O(output).
+    public static func runForErrors(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
 }

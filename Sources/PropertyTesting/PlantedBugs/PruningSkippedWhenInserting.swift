@@ -9,12 +9,9 @@ package struct PruningSkippedWhenInserting: PlantedBug {
         guard case .libraryChanged(let removed, let inserted) = event, !removed.isEmpty, !inserted.isEmpty else { return nil }
         let selection = engine.selection
         let picks = engine.pickOrder
-        var step = engine.apply(event)
+        let step = engine.apply(event)
         guard step.outcome == .applied else { return step }
         engine.restoreSelection(selection, pickOrder: picks)
-        step.haptic = false
-        step.animation = nil
-        step.announcement = nil
-        return step
+        return Step(outcome: step.outcome, action: step.action)
     }
 }

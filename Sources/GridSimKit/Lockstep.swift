@@ -85,7 +85,7 @@ struct Lockstep<Adapter: SelectionAdapter> {
         }
         if adapter.mode != reference.mode { mismatch("mode", "\(reference.mode)", "\(adapter.mode)") }
         let chosen = adapter.chosenPhotos
-        let expectedChosen = reference.selectedPhotos
+        let expectedChosen = reference.chosenPhotos
         if chosen != expectedChosen {
             mismatch("chosen photos", Self.preview(expectedChosen), Self.preview(chosen))
         }

@@ -11,7 +11,7 @@ struct ReferenceAdapter: SelectionAdapter {
     }
     mutating func apply(_ event: Event) -> Step? { model.apply(event) }
     var mode: Mode { model.mode }
-    var chosenPhotos: [PhotoID] { model.selectedPhotos }
+    var chosenPhotos: [PhotoID] { model.chosenPhotos }
     var photos: [PhotoID] { model.photos }
     var tray: [PhotoID] { model.picks }
     var sheet: Sheet? { model.sheet }

@@ -34,11 +34,11 @@ package struct AdapterEngine<Adapter: SelectionAdapter>: SelectionEngine {
     package var mode: Mode { adapter.mode }
     package var sheet: Sheet? { Adapter.exposes.contains(.sheet) ? adapter.sheet : nil }
     package var photoCount: Int { adapter.photos.count }
-    package var selectedCount: Int { adapter.chosenPhotos.count }
+    package var chosenCount: Int { adapter.chosenPhotos.count }
     package func contains(_ photo: PhotoID) -> Bool { adapter.photos.contains(photo) }
-    package func isSelected(_ photo: PhotoID) -> Bool { adapter.chosenPhotos.contains(photo) }
+    package func isChosen(_ photo: PhotoID) -> Bool { adapter.chosenPhotos.contains(photo) }
     package var photos: [PhotoID] { adapter.photos }
-    package var selectedPhotos: [PhotoID] { adapter.chosenPhotos }
+    package var chosenPhotos: [PhotoID] { adapter.chosenPhotos }
     package var picks: [PhotoID] { limit == nil ? adapter.chosenPhotos : adapter.tray }
     /// Adapters do not expose it; no suite reads it.
     package var isDragging: Bool { false }

@@ -91,7 +91,7 @@ enum ConvertCommand: SubcommandDefinition {
             ) { events, bytes in
                 progressLine.update(events: events, bytes: bytes)
             }
-        } catch let error as TraceError where error.isWriteError {
+        } catch where error is RecordingError || (error as? TraceError)?.isWriteError == true {
             sink.abandon()
             console.err("gridsim: error: \(error)\n")
             return .ioError
@@ -106,7 +106,7 @@ enum ConvertCommand: SubcommandDefinition {
             try sink.close()
         } catch {
             console.err("gridsim: error: \(error)\n")
-            if (error as? TraceError)?.kind == .outputExists { return .cantCreate }
+            if (error as? RecordingError)?.kind == .outputExists { return .cantCreate }
             return .ioError
         }
 

@@ -4,6 +4,7 @@ import GestureInput
 import PropertyTesting
 @_spi(GridSimInternals) import SelectionTrace
 import SyntheticSessions
+@_spi(GridSimInternals) import TraceRecording
 
 /// `gridsim generate`: a synthetic user session as a trace, semantic or two-layer; text, or
 /// binary when the output's name ends in `.gstrace`.
@@ -111,12 +112,15 @@ enum GenerateCommand: SubcommandDefinition {
                 let gridSizes = try SyntheticSession.recordBinary(
                     settings, eventCount: eventCount, to: path, replacing: arguments.value(force), progress: progress)
                 reportGridSizes(gridSizes, console: console)
-            } catch let error as TraceError where error.isWriteError {
+            } catch let error as RecordingError {
                 console.err("gridsim: error: \(error)\n")
                 switch error.kind {
                 case .outputExists, .cannotCreate: return .cantCreate
-                default: return .ioError
+                case .writeFailed, .recorderClosed: return .ioError
                 }
+            } catch let error as TraceError where error.isWriteError {
+                console.err("gridsim: error: \(error)\n")
+                return .ioError
             }
             return .success
         }

@@ -226,13 +226,12 @@ enum RecordCommand: SubcommandDefinition {
         do {
             try recorder.record(event)
         } catch let error as TraceError where error.isWriteError {
+            // An event no trace can hold: what came before it is kept.
             console.err("gridsim: error: \(error)\n")
-            if !error.isOutputFailure {
-                _ = finish(recorder, settings, console: console)
-                return .dataError
-            }
-            return .ioError
+            _ = finish(recorder, settings, console: console)
+            return .dataError
         } catch {
+            // The output cannot be written (`RecordingError`).
             console.err("gridsim: error: \(error)\n")
             return .ioError
         }

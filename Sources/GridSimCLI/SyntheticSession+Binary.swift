@@ -13,7 +13,7 @@ extension SyntheticSession {
     /// `writeBinary(_:eventCount:generator:to:salt:progress:)`, which runs the model on a
     /// thread of its own), its salt drawn at random as convert draws its own. So generating
     /// binary is generating text and converting it, without the text. O(events) plus the
-    /// session's own cost. Errors: `TraceError` (the file cannot be created, written or
+    /// session's own cost. Errors: `RecordingError` (the file cannot be created, written or
     /// replaced); nothing is left at `path` then. `progress` is called every
     /// `TraceProgressInterval.events` events. The file is not fsynced: the same flags make it
     /// again, and the text output is not either.

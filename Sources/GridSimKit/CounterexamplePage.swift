@@ -61,7 +61,7 @@ enum CounterexamplePage {
         let hasTray = reference.limit != nil
         let expectedSide = ViewComparison.Side(
             report: expected.map { report($0, Adapter.self) }, mode: "\(reference.mode)", title: reference.title,
-            chosen: reference.selectedPhotos, grid: reference.photos, tray: hasTray ? reference.picks : nil,
+            chosen: reference.chosenPhotos, grid: reference.photos, tray: hasTray ? reference.picks : nil,
             sheet: Lockstep<Adapter>.describe(reference.sheet))
         let actualSide = ViewComparison.Side(
             report: actual.map { report($0, Adapter.self) }, mode: "\(adapter.mode)", title: exposes.contains(.screen) ? adapter.exposedScreen?.title : nil,

@@ -85,7 +85,7 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
         }
         if adapter.mode != reference.mode { mismatch(.mode, "\(reference.mode)", "\(adapter.mode)") }
         let chosen = adapter.chosenPhotos
-        let expectedChosen = reference.selectedPhotos
+        let expectedChosen = reference.chosenPhotos
         if chosen != expectedChosen {
             mismatch(.chosenPhotos, Self.preview(expectedChosen), Self.preview(chosen))
         }

@@ -49,7 +49,7 @@ struct DeterministicReplayCheck<Candidate: CheckableEngine> {
         _ step: Int, first: Candidate, firstStep: Step, second: some SelectionEngine, secondStep: Step
     ) -> PropertyFailure? {
         guard
-            secondStep == firstStep && second.mode == first.mode && second.selectedCount == first.selectedCount
+            secondStep == firstStep && second.mode == first.mode && second.chosenCount == first.chosenCount
                 && second.isDragging == first.isDragging
         else { return PropertyFailure(property: Self.name, step: step, message: "two replays differ") }
         return nil

@@ -45,22 +45,22 @@ struct EnginesAgreeCheck {
         if candidate.isDragging != reference.isDragging {
             return candidate.isDragging ? "a drag in progress vs none" : "no drag in progress vs one"
         }
-        if candidate.selectedCount != reference.selectedCount {
-            return "\(candidate.selectedCount) chosen vs \(reference.selectedCount)"
+        if candidate.chosenCount != reference.chosenCount {
+            return "\(candidate.chosenCount) chosen vs \(reference.chosenCount)"
         }
         if candidate.photoCount != reference.photoCount {
             return "\(candidate.photoCount) photos vs \(reference.photoCount)"
         }
         for photo in record.namedPhotos {
             if candidate.contains(photo) != reference.contains(photo) { return "whether \(photo) is in the grid" }
-            if candidate.isSelected(photo) != reference.isSelected(photo) { return "whether \(photo) is chosen" }
+            if candidate.isChosen(photo) != reference.isChosen(photo) { return "whether \(photo) is chosen" }
         }
         let names = record.fast.slots
-        if reference.selectedCount != 0 && reference.selectedCount != reference.photoCount {
-            for slot in record.changes.added where !reference.isSelected(names.id(for: slot)) {
+        if reference.chosenCount != 0 && reference.chosenCount != reference.photoCount {
+            for slot in record.changes.added where !reference.isChosen(names.id(for: slot)) {
                 return "\(names.id(for: slot)) chosen, not by the reference"
             }
-            for slot in record.changes.removed where reference.isSelected(names.id(for: slot)) {
+            for slot in record.changes.removed where reference.isChosen(names.id(for: slot)) {
                 return "\(names.id(for: slot)) unchosen, not by the reference"
             }
         }
@@ -102,7 +102,7 @@ struct EnginesAgreeCheck {
             candidate.mode == reference.mode && candidate.sheet == reference.sheet
                 && candidate.isDragging == reference.isDragging && candidate.limit == reference.limit
                 && candidate.reduceMotion == reference.reduceMotion && candidate.photoCount == reference.photoCount
-                && candidate.selectedCount == reference.selectedCount
+                && candidate.chosenCount == reference.chosenCount
         else { return false }
         let fast = candidate.fastEngine
         let blockLength = 1 << 16
@@ -118,12 +118,12 @@ struct EnginesAgreeCheck {
             return true
         }
         guard sameNames(fast.grid.order, count: reference.photoCount, reference.photo(at:)) else { return false }
-        let chosen = reference.selectedPhotos
+        let chosen = reference.chosenPhotos
         guard sameNames(fast.selection.slots(inGridOrder: fast.grid), count: chosen.count, { chosen[$0] }) else { return false }
         // Without a limit a state's picks are its selection, compared above.
         guard reference.limit != nil else { return true }
         let picks = reference.picks
-        return sameNames(fast.pickOrder, count: picks.count) { picks[$0] }
+        return sameNames(fast.pickSlots, count: picks.count) { picks[$0] }
     }
 
     private static func projectionsDiffer<Candidate: CheckableEngine>(

@@ -8,7 +8,7 @@ import SelectionSlots
 struct FastState {
     var grid: LiveSlots
     var selection: SelectionBitmap
-    var pickOrder: [PhotoSlot]
+    var picks: [PhotoSlot]
     var mode: Mode
     var sheet: Sheet?
     /// A drag to select is in progress (SPEC.md section 6).
@@ -17,7 +17,7 @@ struct FastState {
     init(_ engine: FastEngine) {
         grid = engine.grid
         selection = engine.selection
-        pickOrder = engine.pickOrder
+        picks = engine.pickSlots
         mode = engine.mode
         sheet = engine.sheet
         dragging = engine.isDragging
@@ -26,7 +26,7 @@ struct FastState {
     /// Whether both are the same state, slot for slot. O(N) for the grid orders.
     func isSame(as other: FastState) -> Bool {
         mode == other.mode && sheet == other.sheet && dragging == other.dragging && selection == other.selection
-            && pickOrder == other.pickOrder && grid.order == other.grid.order
+            && picks == other.picks && grid.order == other.grid.order
     }
 
     /// The state with ids, named by `names`, for a failure message. O(N) strings.
@@ -34,7 +34,7 @@ struct FastState {
         let selected = names.ids(for: selection.slots(inGridOrder: grid))
         return SelectionState(
             mode: mode, photos: names.ids(for: grid.order), selection: selected,
-            picks: limit == nil ? selected : names.ids(for: pickOrder), sheet: sheet, limit: limit,
+            picks: limit == nil ? selected : names.ids(for: picks), sheet: sheet, limit: limit,
             reduceMotion: reduceMotion, dragging: dragging)
     }
 }

@@ -51,7 +51,7 @@ struct InvariantsCheck {
     /// The first invariant that the step visibly breaks, in the words of
     /// `SelectionState.invariantViolations()`. O(named), plus O(limit) for the tray.
     private static func localViolation<Engine: SelectionEngine>(of engine: Engine, _ record: StepRecord) -> String? {
-        let count = engine.selectedCount
+        let count = engine.chosenCount
         if engine.mode == .browsing && count != 0 { return "browsing with a non-empty selection" }
         if engine.mode == .browsing && engine.sheet != nil { return "browsing with a sheet shown" }
         if engine.isDragging && (engine.mode != .selecting || engine.sheet != nil) {
@@ -59,7 +59,7 @@ struct InvariantsCheck {
         }
         if let limit = engine.limit, count > limit { return "selection of \(count) exceeds the limit of \(limit)" }
         if count > engine.photoCount { return "selection is not a subset of photos" }
-        for photo in record.namedPhotos where engine.isSelected(photo) && !engine.contains(photo) {
+        for photo in record.namedPhotos where engine.isChosen(photo) && !engine.contains(photo) {
             return "selection is not a subset of photos"
         }
         if engine.limit != nil && record.expected.outcome == .applied && engine.picks.count != count {

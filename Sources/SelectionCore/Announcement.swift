@@ -60,8 +60,9 @@ public enum Announcement: Hashable, Sendable {
 
 /// One of the three sentences SPEC.md section 3 gives: what the engines announce. Unlike
 /// `Announcement` it holds no text, so a fast-engine step (`SlotStep`) stays a trivial value
-/// that a tap builds and drops with no work.
-public enum SpecAnnouncement: Hashable, Sendable {
+/// that a tap builds and drops with no work. The engines' own: an adapter speaks
+/// `Announcement`.
+@_spi(GridSimInternals) public enum SpecAnnouncement: Hashable, Sendable {
     /// `Selection mode, N selected`
     case modeEntered(count: Int)
     /// `Selection mode off`

@@ -12,15 +12,15 @@
 /// hashed once per event that names it):
 /// - a tap, long press, Select or the tray's remove button: O(1) hashing, plus O(picks) to
 ///   drop a pick;
-/// - Select All: the chosen photos found as `selectedPhotos` finds them, then the runs of the
+/// - Select All: the chosen photos found as `chosenPhotos` finds them, then the runs of the
 ///   grid between them appended to the picks (a memory move each, into room made once): O(N)
 ///   copying, no hashing while at most `scanLimit` photos are chosen;
 /// - Deselect All, Done, Back, Dismiss: O(1), plus O(k) to drop the selection;
-/// - `selectedPhotos`, and so Delete, Move, Share and Edit: a scan of the grid's numbers per
+/// - `chosenPhotos`, and so Delete, Move, Share and Edit: a scan of the grid's numbers per
 ///   chosen photo (each stops at the photo) while they are at most `scanLimit`, else one pass
 ///   that looks every grid photo's number up; nothing when every photo is chosen;
 /// - a library change or Delete: O(k) hashing, finding the k photos that leave as
-///   `selectedPhotos` does, then one pass that builds the grid afresh from the runs of
+///   `chosenPhotos` does, then one pass that builds the grid afresh from the runs of
 ///   photos that stay (a memory move each) and the insertions between them, plus O(m²)
 ///   integer steps for m insertions to work out where each ends up;
 /// - a drag: its anchor found by a scan, the photo under the finger by a search outward from
@@ -49,8 +49,9 @@
     @_spi(GridSimInternals) public let limit: Int?
     @_spi(GridSimInternals) public let reduceMotion: Bool
     private var selection: Set<Number> = []
-    /// The chosen photos in the order they were picked.
-    private var pickOrder: [Number] = []
+    /// The picks (the chosen photos in the order they were picked) by number; `picks` names
+    /// them.
+    private var pickNumbers: [Number] = []
     /// The drag in progress (SPEC.md section 6), if any.
     private var drag: Drag?
 
@@ -91,12 +92,12 @@
     }
 
     @_spi(GridSimInternals) public var photoCount: Int { grid.count }
-    @_spi(GridSimInternals) public var selectedCount: Int { selection.count }
+    @_spi(GridSimInternals) public var chosenCount: Int { selection.count }
     @_spi(GridSimInternals) public func contains(_ photo: PhotoID) -> Bool { gridNumber(of: photo) != nil }
-    @_spi(GridSimInternals) public func isSelected(_ photo: PhotoID) -> Bool { numbers[photo].map(selection.contains) ?? false }
+    @_spi(GridSimInternals) public func isChosen(_ photo: PhotoID) -> Bool { numbers[photo].map(selection.contains) ?? false }
     @_spi(GridSimInternals) public var photos: [PhotoID] { grid.map { name(of: $0) } }
-    @_spi(GridSimInternals) public var picks: [PhotoID] { pickOrder.map { name(of: $0) } }
-    @_spi(GridSimInternals) public var selectedPhotos: [PhotoID] { positions(of: selection).map { name(of: grid[$0]) } }
+    @_spi(GridSimInternals) public var picks: [PhotoID] { pickNumbers.map { name(of: $0) } }
+    @_spi(GridSimInternals) public var chosenPhotos: [PhotoID] { positions(of: selection).map { name(of: grid[$0]) } }
     @_spi(GridSimInternals) public var isDragging: Bool { drag != nil }
 
     /// `state.invariantViolations()`, checked on the model's numbers rather than its ids: the
@@ -105,7 +106,7 @@
     package func invariantViolations() -> [String] {
         let chosen = positions(of: selection).map { grid[$0] }
         return SelectionState.invariantViolations(
-            mode: mode, photos: grid, selection: chosen, picks: limit == nil ? chosen : pickOrder, sheet: sheet,
+            mode: mode, photos: grid, selection: chosen, picks: limit == nil ? chosen : pickNumbers, sheet: sheet,
             limit: limit, dragging: isDragging)
     }
 
@@ -155,7 +156,7 @@
             if sheet != nil { return .rejected(.covered) }
             if selection.isEmpty { return .ignored }
             selection = []
-            pickOrder = []
+            pickNumbers = []
             return Step(
                 outcome: .applied, effects: [.haptic, animation], announcements: [.countChanged(0)])
         case .done:
@@ -177,7 +178,7 @@
             return leaveSelecting(action: .deleted(chosen))
         case .move:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            return leaveSelecting(action: .moved(selectedPhotos))
+            return leaveSelecting(action: .moved(chosenPhotos))
         case .share:
             return present(.share)
         case .edit:
@@ -203,7 +204,7 @@
         var effects: [Effect] = []
         if let number {
             selection = [number]
-            pickOrder = [number]
+            pickNumbers = [number]
             effects.append(.haptic)
         }
         effects.append(animation)
@@ -217,11 +218,11 @@
         if sheet != nil { return .rejected(.covered) }
         if selection.contains(number) {
             selection.remove(number)
-            pickOrder.removeAll { $0 == number }
+            pickNumbers.removeAll { $0 == number }
         } else {
             if let limit, selection.count == limit { return .rejected(.limitReached) }
             selection.insert(number)
-            pickOrder.append(number)
+            pickNumbers.append(number)
         }
         return Step(
             outcome: .applied, effects: [.haptic, animation],
@@ -236,13 +237,13 @@
         // The new picks are the photos not chosen yet, in grid order: the runs of the grid
         // between the chosen photos, a memory move each, into room made once (grown a run at
         // a time, the picks of a large grid would be copied and paged in again and again).
-        pickOrder.reserveCapacity(grid.count)
+        pickNumbers.reserveCapacity(grid.count)
         var runStart = 0
         for chosenPosition in positions(of: selection) {
-            pickOrder.append(contentsOf: grid[runStart..<chosenPosition])
+            pickNumbers.append(contentsOf: grid[runStart..<chosenPosition])
             runStart = chosenPosition + 1
         }
-        pickOrder.append(contentsOf: grid[runStart...])
+        pickNumbers.append(contentsOf: grid[runStart...])
         // The selection was inside the grid; now it is the whole grid.
         selection = inGrid
         return Step(
@@ -257,7 +258,7 @@
         if sheet != nil { return .rejected(.covered) }
         guard let number = numbers[photo], selection.contains(number) else { return .rejected(.notInTray) }
         selection.remove(number)
-        pickOrder.removeAll { $0 == number }
+        pickNumbers.removeAll { $0 == number }
         return Step(
             outcome: .applied, effects: [.haptic, animation],
             announcements: [.countChanged(selection.count)])
@@ -271,7 +272,7 @@
         if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
         let anchor = position(of: number)
         drag = Drag(
-            anchorPosition: anchor, unchoosing: unchoosing, baseSelection: selection, basePicks: pickOrder,
+            anchorPosition: anchor, unchoosing: unchoosing, baseSelection: selection, basePicks: pickNumbers,
             endPosition: anchor)
         _ = sweepDrag(to: anchor)
         return Step(
@@ -300,10 +301,10 @@
         }
         let countBefore = selection.count
         let selectionBefore = selection
-        let picksBefore = pickOrder
+        let picksBefore = pickNumbers
         let keptOut = sweepDrag(to: drag!.endPosition)
         let selectionChanged = selection != selectionBefore
-        guard selectionChanged || pickOrder != picksBefore else {
+        guard selectionChanged || pickNumbers != picksBefore else {
             return keptOut ? .rejected(.limitReached) : .ignored
         }
         var effects: [Effect] = []
@@ -325,11 +326,11 @@
         if drag.unchoosing {
             let swept = Set(range)
             selection = drag.baseSelection.subtracting(swept)
-            pickOrder = drag.basePicks.filter { !swept.contains($0) }
+            pickNumbers = drag.basePicks.filter { !swept.contains($0) }
             return false
         }
         selection = drag.baseSelection
-        pickOrder = drag.basePicks
+        pickNumbers = drag.basePicks
         var keptOut = false
         for number in range where !drag.baseSelection.contains(number) {
             if let limit, selection.count >= limit {
@@ -337,7 +338,7 @@
                 break
             }
             selection.insert(number)
-            pickOrder.append(number)
+            pickNumbers.append(number)
         }
         return keptOut
     }
@@ -353,7 +354,7 @@
     private mutating func present(_ kind: Sheet) -> Step {
         if let refusal = refusalOfActionOnSelection() { return refusal }
         sheet = kind
-        return Step(outcome: .applied, effects: [.present(kind, selectedPhotos)])
+        return Step(outcome: .applied, effects: [.present(kind, chosenPhotos)])
     }
 
     /// Back to browsing with nothing chosen, after an optional action effect.
@@ -362,7 +363,7 @@
         mode = .browsing
         sheet = nil
         selection = []
-        pickOrder = []
+        pickNumbers = []
         var effects: [Effect] = action.map { [$0] } ?? []
         if selectionChanged { effects.append(.haptic) }
         effects.append(animation)
@@ -391,7 +392,7 @@
         let before = selection.count
         for number in leaving where !inGrid.contains(number) { selection.remove(number) }
         guard selection.count != before else { return Step(outcome: .applied) }
-        pickOrder.removeAll { !selection.contains($0) }
+        pickNumbers.removeAll { !selection.contains($0) }
         return Step(
             outcome: .applied, effects: [.haptic, animation],
             announcements: [.countChanged(selection.count)])

@@ -29,13 +29,13 @@ public enum Mode: String, Hashable, Sendable {
     var limit: Int? { get }
     var reduceMotion: Bool { get }
     var photoCount: Int { get }
-    var selectedCount: Int { get }
+    var chosenCount: Int { get }
     func contains(_ photo: PhotoID) -> Bool
-    func isSelected(_ photo: PhotoID) -> Bool
+    func isChosen(_ photo: PhotoID) -> Bool
     /// The grid, in grid order.
     var photos: [PhotoID] { get }
     /// The chosen photos, in grid order.
-    var selectedPhotos: [PhotoID] { get }
+    var chosenPhotos: [PhotoID] { get }
     /// The chosen photos, in the order they were picked (the tray). SPEC.md makes pick order
     /// observable only when a limit is set; without one an engine may return grid order.
     var picks: [PhotoID] { get }
@@ -52,18 +52,18 @@ extension SelectionEngine {
     /// Everything observable about the state, as one comparable value. Without a limit, pick
     /// order is not observable, so `picks` is the selection in grid order.
     @_spi(GridSimInternals) public var state: SelectionState {
-        let selection = selectedPhotos
+        let selection = chosenPhotos
         return SelectionState(
             mode: mode, photos: photos, selection: selection, picks: limit == nil ? selection : picks,
             sheet: sheet, limit: limit, reduceMotion: reduceMotion, dragging: isDragging)
     }
 
     /// The app bar title.
-    @_spi(GridSimInternals) public var title: String { Mode.title(mode, selectedCount: selectedCount) }
+    @_spi(GridSimInternals) public var title: String { Mode.title(mode, selectedCount: chosenCount) }
 
     /// The toolbar shown while selecting; nil while browsing (the tab bar is back).
     @_spi(GridSimInternals) public var toolbar: Toolbar? {
-        mode == .selecting ? Toolbar(actionsEnabled: selectedCount >= 1) : nil
+        mode == .selecting ? Toolbar(actionsEnabled: chosenCount >= 1) : nil
     }
 
     /// The tray of a picker with a limit; nil when no limit is set.
@@ -74,7 +74,7 @@ extension SelectionEngine {
     /// A photo's accessibility value: `Selected` or `Not selected` while selecting, else empty.
     @_spi(GridSimInternals) public func accessibilityValue(for photo: PhotoID) -> String {
         guard mode == .selecting else { return "" }
-        return isSelected(photo) ? "Selected" : "Not selected"
+        return isChosen(photo) ? "Selected" : "Not selected"
     }
 }
 

@@ -9,14 +9,18 @@
 /// An app under test may emit more (two announcements, a haptic twice): a step made from
 /// lists keeps them as given (`init(outcome:effects:announcements:)`), so that comparing it
 /// with what SPEC.md says names every one.
+///
+/// `outcome`, `action`, `haptic` and `animation` are read-only: a step made from lists
+/// answers `effects` and `announcements` from its lists, where a field set afterwards would
+/// not show. Build another step instead.
 public struct Step: Hashable, Sendable {
-    public var outcome: Outcome
+    public private(set) var outcome: Outcome
     /// `open`, `navigateBack`, `deleted`, `moved` or `present`.
-    public var action: Effect?
+    public private(set) var action: Effect?
     /// The selection changed.
-    public var haptic: Bool
+    public private(set) var haptic: Bool
     /// The mode or the selection changed.
-    public var animation: AnimationStyle?
+    public private(set) var animation: AnimationStyle?
     /// The announcement, the first of them for a step made from lists.
     public var announcement: Announcement? {
         get { emittedLists.map { $0.announcements.first } ?? spoken.map(Announcement.init) }

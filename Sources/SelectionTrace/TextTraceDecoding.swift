@@ -50,21 +50,23 @@ enum TextTraceDecoding {
     static func header(
         from value: JSONValue, limits: TraceLimits, explicitIDCount: Int? = nil,
         explicitIDTable: () -> PhotoIDTable = { PhotoIDTable() }
-    ) throws(FieldError) -> TraceHeader {
+    ) throws(TextTraceFieldError) -> TraceHeader {
         guard case .object(let object) = value else {
-            throw FieldError("the header must be a JSON object, found \(value.typeName)")
+            throw TextTraceFieldError("the header must be a JSON object, found \(value.typeName)")
         }
         guard let kind = object["trace"] else {
-            throw FieldError(.missingHeader)
+            throw TextTraceFieldError(.missingHeader)
         }
         guard case .string(let kindName) = kind, kindName == TraceHeader.kind else {
-            throw FieldError("field \"trace\" must be \"\(TraceHeader.kind)\"")
+            throw TextTraceFieldError("field \"trace\" must be \"\(TraceHeader.kind)\"")
         }
         let version = try requiredInteger(object, "version")
-        guard version >= 1 && version <= TraceHeader.currentVersion else { throw FieldError(.unsupportedVersion(version)) }
-        guard let photosValue = object["photos"] else { throw FieldError("missing field \"photos\"") }
+        guard version >= 1 && version <= TraceHeader.currentVersion else {
+            throw TextTraceFieldError(.unsupportedVersion(version))
+        }
+        guard let photosValue = object["photos"] else { throw TextTraceFieldError("missing field \"photos\"") }
         guard case .object(let photosObject) = photosValue else {
-            throw FieldError("field \"photos\" must be an object, found \(photosValue.typeName)")
+            throw TextTraceFieldError("field \"photos\" must be an object, found \(photosValue.typeName)")
         }
         let photos = try photoList(
             from: photosObject, limits: limits, explicitIDCount: explicitIDCount, explicitIDTable: explicitIDTable)
@@ -72,64 +74,67 @@ enum TextTraceDecoding {
         var limit: Int?
         if let value = object["limit"], value != .null {
             guard case .integer(let n) = value else {
-                throw FieldError("field \"limit\" must be a whole number, found \(value.typeName)")
+                throw TextTraceFieldError("field \"limit\" must be a whole number, found \(value.typeName)")
             }
             limit = n
         }
         var reduceMotion = false
         if let value = object["reduceMotion"], value != .null {
             guard case .bool(let flag) = value else {
-                throw FieldError("field \"reduceMotion\" must be true or false, found \(value.typeName)")
+                throw TextTraceFieldError("field \"reduceMotion\" must be true or false, found \(value.typeName)")
             }
             reduceMotion = flag
         }
         var meta: JSONObject?
         if let value = object["meta"], value != .null {
             guard case .object(let metaObject) = value else {
-                throw FieldError("field \"meta\" must be an object, found \(value.typeName)")
+                throw TextTraceFieldError("field \"meta\" must be an object, found \(value.typeName)")
             }
             meta = metaObject
         }
         return TraceHeader(version: version, photos: photos, limit: limit, reduceMotion: reduceMotion, meta: meta)
     }
 
-    private static func requiredInteger(_ object: JSONObject, _ field: String) throws(FieldError) -> Int {
-        guard let value = object[field] else { throw FieldError("missing field \"\(field)\"") }
+    private static func requiredInteger(_ object: JSONObject, _ field: String) throws(TextTraceFieldError) -> Int {
+        guard let value = object[field] else { throw TextTraceFieldError("missing field \"\(field)\"") }
         guard case .integer(let n) = value else {
-            throw FieldError("field \"\(field)\" must be a whole number, found \(value.typeName)")
+            throw TextTraceFieldError("field \"\(field)\" must be a whole number, found \(value.typeName)")
         }
         return n
     }
 
     private static func photoList(
         from object: JSONObject, limits: TraceLimits, explicitIDCount: Int?, explicitIDTable: () -> PhotoIDTable
-    ) throws(FieldError) -> PhotoList {
+    ) throws(TextTraceFieldError) -> PhotoList {
         switch (object["count"], object["ids"]) {
         case (nil, nil):
-            throw FieldError("field \"photos\" needs \"count\" or \"ids\"")
+            throw TextTraceFieldError("field \"photos\" needs \"count\" or \"ids\"")
         case (.some, .some):
-            throw FieldError("field \"photos\" has both \"count\" and \"ids\"; give one")
+            throw TextTraceFieldError("field \"photos\" has both \"count\" and \"ids\"; give one")
         case (.some(let countValue), nil):
             guard case .integer(let count) = countValue else {
-                throw FieldError("field \"photos.count\" must be a whole number, found \(countValue.typeName)")
+                throw TextTraceFieldError("field \"photos.count\" must be a whole number, found \(countValue.typeName)")
             }
-            guard count >= 0 else { throw FieldError("field \"photos.count\" must not be negative, found \(count)") }
+            guard count >= 0 else {
+                throw TextTraceFieldError("field \"photos.count\" must not be negative, found \(count)")
+            }
             guard count <= limits.maximumPhotoCount else {
-                throw FieldError.aboveLimit(
+                throw TextTraceFieldError.aboveLimit(
                     "field \"photos.count\" is \(count), above the limit of \(limits.maximumPhotoCount) photos")
             }
             return .count(count)
         case (nil, .some(let idsValue)):
             guard case .array(let elements) = idsValue else {
-                throw FieldError("field \"photos.ids\" must be an array of strings, found \(idsValue.typeName)")
+                throw TextTraceFieldError(
+                    "field \"photos.ids\" must be an array of strings, found \(idsValue.typeName)")
             }
             let count = explicitIDCount ?? elements.count
             guard count <= limits.maximumPhotoCount else {
-                throw FieldError.aboveLimit(
+                throw TextTraceFieldError.aboveLimit(
                     "field \"photos.ids\" lists \(count) photos, above the limit of \(limits.maximumPhotoCount)")
             }
             guard count <= limits.maximumIDListCount else {
-                throw FieldError.aboveLimit(
+                throw TextTraceFieldError.aboveLimit(
                     "field \"photos.ids\" lists \(count) ids, above the limit of \(limits.maximumIDListCount) explicit ids")
             }
             if explicitIDCount != nil {
@@ -143,7 +148,7 @@ enum TextTraceDecoding {
             table.reserveCapacity(elements.count)
             for (position, element) in elements.enumerated() {
                 guard case .string(let id) = element else {
-                    throw FieldError("photos.ids[\(position)] must be a string, found \(element.typeName)")
+                    throw TextTraceFieldError("photos.ids[\(position)] must be a string, found \(element.typeName)")
                 }
                 if let earlier = table.appendAllowingDuplicate(id).earlier {
                     throw duplicate(id, earlier, position)
@@ -153,30 +158,30 @@ enum TextTraceDecoding {
         }
     }
 
-    private static func duplicate(_ id: PhotoID, _ earlier: Int, _ position: Int) -> FieldError {
-        FieldError(.duplicatePhotoID(id, first: earlier, second: position))
+    private static func duplicate(_ id: PhotoID, _ earlier: Int, _ position: Int) -> TextTraceFieldError {
+        TextTraceFieldError(.duplicatePhotoID(id, first: earlier, second: position))
     }
 
-    static func event(from value: JSONValue) throws(FieldError) -> TraceEvent {
+    static func event(from value: JSONValue) throws(TextTraceFieldError) -> TraceEvent {
         guard case .object(let object) = value else {
-            throw FieldError("an event must be a JSON object, found \(value.typeName)")
+            throw TextTraceFieldError("an event must be a JSON object, found \(value.typeName)")
         }
         if object["trace"] != nil {
-            throw FieldError(.headerNotFirst)
+            throw TextTraceFieldError(.headerNotFirst)
         }
-        guard let nameValue = object["event"] else { throw FieldError("missing field \"event\"") }
+        guard let nameValue = object["event"] else { throw TextTraceFieldError("missing field \"event\"") }
         guard case .string(let nameText) = nameValue else {
-            throw FieldError("field \"event\" must be a string, found \(nameValue.typeName)")
+            throw TextTraceFieldError("field \"event\" must be a string, found \(nameValue.typeName)")
         }
         guard let name = EventName(rawValue: nameText) else {
-            throw FieldError(.unknownEvent(nameText))
+            throw TextTraceFieldError(.unknownEvent(nameText))
         }
         var t: Int?
         if let value = object["t"], value != .null {
             guard case .integer(let ms) = value else {
-                throw FieldError("field \"t\" must be a whole number of milliseconds, found \(value.typeName)")
+                throw TextTraceFieldError("field \"t\" must be a whole number of milliseconds, found \(value.typeName)")
             }
-            guard ms >= 0 else { throw FieldError(.negativeTime(ms)) }
+            guard ms >= 0 else { throw TextTraceFieldError(.negativeTime(ms)) }
             t = ms
         }
         let event: Event
@@ -190,10 +195,12 @@ enum TextTraceDecoding {
         return TraceEvent(t: t, event)
     }
 
-    private static func photo(_ object: JSONObject, _ name: EventName) throws(FieldError) -> PhotoID {
-        guard let value = object["photo"] else { throw FieldError("event \"\(name.rawValue)\" needs field \"photo\"") }
+    private static func photo(_ object: JSONObject, _ name: EventName) throws(TextTraceFieldError) -> PhotoID {
+        guard let value = object["photo"] else {
+            throw TextTraceFieldError("event \"\(name.rawValue)\" needs field \"photo\"")
+        }
         guard case .string(let id) = value else {
-            throw FieldError("field \"photo\" must be a string, found \(value.typeName)")
+            throw TextTraceFieldError("field \"photo\" must be a string, found \(value.typeName)")
         }
         return id
     }
@@ -203,11 +210,11 @@ enum TextTraceDecoding {
     /// the array holds, for the message when the field is not an array. O(elements).
     private static func arrayField<Element>(
         _ object: JSONObject, _ name: String, of contents: String,
-        _ read: (JSONValue, _ position: Int) throws(FieldError) -> Element
-    ) throws(FieldError) -> [Element] {
+        _ read: (JSONValue, _ position: Int) throws(TextTraceFieldError) -> Element
+    ) throws(TextTraceFieldError) -> [Element] {
         guard let value = object[name], value != .null else { return [] }
         guard case .array(let elements) = value else {
-            throw FieldError("field \"\(name)\" must be an array of \(contents), found \(value.typeName)")
+            throw TextTraceFieldError("field \"\(name)\" must be an array of \(contents), found \(value.typeName)")
         }
         var values: [Element] = []
         values.reserveCapacity(elements.count)
@@ -215,38 +222,44 @@ enum TextTraceDecoding {
         return values
     }
 
-    private static func removed(_ object: JSONObject) throws(FieldError) -> [PhotoID] {
-        try arrayField(object, "removed", of: "photo ids") { (element, position) throws(FieldError) in
+    private static func removed(_ object: JSONObject) throws(TextTraceFieldError) -> [PhotoID] {
+        try arrayField(object, "removed", of: "photo ids") { (element, position) throws(TextTraceFieldError) in
             guard case .string(let id) = element else {
-                throw FieldError("removed[\(position)] must be a string, found \(element.typeName)")
+                throw TextTraceFieldError("removed[\(position)] must be a string, found \(element.typeName)")
             }
             return id
         }
     }
 
-    private static func inserted(_ object: JSONObject) throws(FieldError) -> [Insertion] {
-        try arrayField(object, "inserted", of: "{\"photo\",\"at\"}") { (element, position) throws(FieldError) in
+    private static func inserted(_ object: JSONObject) throws(TextTraceFieldError) -> [Insertion] {
+        try arrayField(object, "inserted", of: "{\"photo\",\"at\"}") {
+            (element, position) throws(TextTraceFieldError) in
             guard case .object(let entry) = element else {
-                throw FieldError("inserted[\(position)] must be an object, found \(element.typeName)")
+                throw TextTraceFieldError("inserted[\(position)] must be an object, found \(element.typeName)")
             }
-            guard let photoValue = entry["photo"] else { throw FieldError("inserted[\(position)] needs field \"photo\"") }
+            guard let photoValue = entry["photo"] else {
+                throw TextTraceFieldError("inserted[\(position)] needs field \"photo\"")
+            }
             guard case .string(let photo) = photoValue else {
-                throw FieldError("inserted[\(position)].photo must be a string, found \(photoValue.typeName)")
+                throw TextTraceFieldError("inserted[\(position)].photo must be a string, found \(photoValue.typeName)")
             }
-            guard let atValue = entry["at"] else { throw FieldError("inserted[\(position)] needs field \"at\"") }
+            guard let atValue = entry["at"] else {
+                throw TextTraceFieldError("inserted[\(position)] needs field \"at\"")
+            }
             guard case .integer(let at) = atValue else {
-                throw FieldError("inserted[\(position)].at must be a whole number, found \(atValue.typeName)")
+                throw TextTraceFieldError("inserted[\(position)].at must be a whole number, found \(atValue.typeName)")
             }
             return Insertion(photo: photo, at: at)
         }
     }
 }
 
-/// What is wrong with a line's fields; the reader attaches the line number.
-struct FieldError: Error {
+/// What is wrong with the fields of a text trace's line (its JSON parsed); the reader
+/// attaches the line number.
+struct TextTraceFieldError: Error {
     var kind: TraceError.Kind
     init(_ kind: TraceError.Kind) { self.kind = kind }
     /// A malformed field, described.
     init(_ message: String) { self.kind = .malformed(message) }
-    static func aboveLimit(_ message: String) -> FieldError { FieldError(.aboveLimit(message)) }
+    static func aboveLimit(_ message: String) -> TextTraceFieldError { TextTraceFieldError(.aboveLimit(message)) }
 }

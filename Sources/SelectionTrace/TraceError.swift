@@ -26,16 +26,9 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A binary trace changed after another reader read its header: its ids end early.
         case changedSinceHeader
 
-        // Writing.
+        // Writing. (An output that cannot be created or written is TraceRecording's
+        // `RecordingError`.)
 
-        /// The output exists and replacing it was not asked for.
-        case outputExists
-        /// The output (or its temporary file beside it) cannot be created.
-        case cannotCreate(reason: String)
-        /// Writing, syncing or publishing the output failed part way.
-        case writeFailed(reason: String)
-        /// The recorder was used after `close()`.
-        case recorderClosed
         /// A header that no trace can hold (a negative photo count, duplicate ids …).
         case unrecordableHeader(String)
 
@@ -128,7 +121,6 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch location {
         case .none: message
-        case .file(let path) where kind == .outputExists: "\(path) \(message)"
         case .file(let path): "\(path): \(message)"
         case .line(let line, _, let file?): "\(file):\(line): \(message)"
         case .line(let line, _, nil): "line \(line): \(message)"
@@ -184,20 +176,12 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// An error of writing a trace: the output cannot be named, created, written or published,
-    /// or what was handed to the writer is something no trace can hold.
+    /// An error of writing a trace: the output's name says no format, or what was handed to
+    /// the writer is something no trace can hold.
     package var isWriteError: Bool {
         switch kind {
         case .unknownFormat, .unrecordableHeader: true
-        default: if case .event = location { true } else { isOutputFailure }
-        }
-    }
-
-    /// The output cannot be created, written or published, or the recorder is closed.
-    package var isOutputFailure: Bool {
-        switch kind {
-        case .outputExists, .cannotCreate, .writeFailed, .recorderClosed: true
-        default: false
+        default: if case .event = location { true } else { false }
         }
     }
 
@@ -218,10 +202,6 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .changedWhileReading(let first, let second):
             return "the trace changed while it was replayed: \(first) events, then \(second)"
         case .changedSinceHeader: return "the trace changed since its header was read: the header's ids end early"
-        case .outputExists: return "exists; pass --force to replace it"
-        case .cannotCreate(let reason): return "cannot create: \(reason)"
-        case .writeFailed(let reason): return "write failed: \(reason)"
-        case .recorderClosed: return "the recorder is closed"
         case .unrecordableHeader(let detail), .aboveLimit(let detail), .malformed(let detail), .truncated(let detail),
             .impossibleLength(let detail):
             return detail

@@ -176,11 +176,11 @@ package struct SessionModel {
 
     package var mode: Mode { engine.mode }
     package var photoCount: Int { engine.photoCount }
-    package var selectedCount: Int { engine.selectedCount }
+    package var chosenCount: Int { engine.chosenCount }
     /// The grid in order. O(N) strings: for tests and reports.
     package var photos: [PhotoID] { engine.grid.order.map(id(for:)) }
     /// The chosen photos in grid order. O(N) strings: for tests and reports.
-    package var selectedPhotos: [PhotoID] { engine.grid.slots(of: engine.selection).map(id(for:)) }
+    package var chosenPhotos: [PhotoID] { engine.grid.slots(of: engine.selection).map(id(for:)) }
 
     // MARK: - Steps
 
@@ -313,13 +313,13 @@ package struct SessionModel {
             plan.append(.button(random.chance(0.75) ? .done : .back, gap: 300...1500))
         case .delete, .move, .share:
             let choosesOne = enterSelectionIfNeeded()
-            if gesture == .delete && engine.mode == .selecting && engine.selectedCount > deleteHandful {
+            if gesture == .delete && engine.mode == .selecting && engine.chosenCount > deleteHandful {
                 // More chosen than a person deletes at once: start over and choose the few.
                 plan.append(.button(.deselectAll, gap: 300...1200))
                 for _ in 0..<random.int(in: 1...min(3, deleteHandful)) {
                     plan.append(.tap(.unchosen, gap: 200...700))
                 }
-            } else if !choosesOne && engine.selectedCount == 0 {
+            } else if !choosesOne && engine.chosenCount == 0 {
                 plan.append(.tap(.unchosen, gap: 200...700))
             }
             switch gesture {
@@ -349,7 +349,7 @@ package struct SessionModel {
     /// mode, as a person who pressed Select all on a hundred thousand photos does; nobody
     /// shares or moves a library at once.
     private mutating func followingSelectAll() -> [Planned] {
-        let chosen = engine.selectedCount
+        let chosen = engine.chosenCount
         if chosen <= deleteHandful && random.chance(0.5) { return [.delete(everything: false)] }
         let roll = random.int(below: 10)
         switch roll {
@@ -410,13 +410,13 @@ package struct SessionModel {
             if case .selectAll = event, let limit = engine.limit, limit < engine.photoCount { return nil }
             return appEvent(event, gap: gap, windowStart: windowStart)
         case .delete(let everything):
-            guard engine.mode == .selecting, sheet == nil, engine.selectedCount > 0,
-                everything || engine.selectedCount <= deleteHandful
+            guard engine.mode == .selecting, sheet == nil, engine.chosenCount > 0,
+                everything || engine.chosenCount <= deleteHandful
             else { return nil }
             return appEvent(.delete, gap: 300...1200, windowStart: windowStart)
         case .afterSelectAll:
             // Nothing happens here; the next steps are planned now that the state is known.
-            guard engine.mode == .selecting, sheet == nil, engine.selectedCount > 0 else { return nil }
+            guard engine.mode == .selecting, sheet == nil, engine.chosenCount > 0 else { return nil }
             plan.insert(contentsOf: followingSelectAll(), at: 0)
             return nil
         case .sync(let first):
@@ -634,8 +634,8 @@ package struct SessionModel {
     /// the oldest pick, as `slotEvent`, applied: a person makes room before choosing another
     /// photo. Returns whether it did. O(limit).
     private mutating func makesRoomInTheTray(before index: Int) -> Bool {
-        guard let limit = engine.limit, engine.mode == .selecting, engine.selectedCount >= limit,
-            let oldest = engine.pickOrder.first, !engine.selection.contains(engine.grid.slot(at: index))
+        guard let limit = engine.limit, engine.mode == .selecting, engine.chosenCount >= limit,
+            let oldest = engine.pickSlots.first, !engine.selection.contains(engine.grid.slot(at: index))
         else { return false }
         clock += random.int(in: 300...900)
         slotEvent = .removeFromTray(oldest)
@@ -671,7 +671,7 @@ package struct SessionModel {
             }
             return
         }
-        let actsOnSelection = engine.mode == .selecting && engine.selectedCount > 0
+        let actsOnSelection = engine.mode == .selecting && engine.chosenCount > 0
         switch event {
         case .share, .edit:
             // Presents the chosen photos; only that a sheet is open matters here.
@@ -688,7 +688,7 @@ package struct SessionModel {
             if actsOnSelection {
                 // Everything chosen (Select all): the grid's order is a copy of its blocks,
                 // where reading the bitmap costs a few steps a photo.
-                let chosen = engine.selectedCount == engine.photoCount ? engine.grid.order : chosenSlots()
+                let chosen = engine.chosenCount == engine.photoCount ? engine.grid.order : chosenSlots()
                 _ = engine.apply(SlotEvent.libraryChanged(removed: chosen, inserted: []))
                 _ = engine.apply(SlotEvent.done)
             }

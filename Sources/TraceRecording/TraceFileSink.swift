@@ -17,9 +17,9 @@
     private let syncsData: Bool
     private var isClosed = false
 
-    /// Creates the hidden file. Throws a `TraceError`: `outputExists` when `path` exists and
-    /// `replacing` is false, `.cannotCreate` when the file cannot be made. `syncsData` false
-    /// skips the fsync before the file takes its name.
+    /// Creates the hidden file. Throws a `RecordingError`: `outputExists` when `path` exists
+    /// and `replacing` is false, `cannotCreate` when the file cannot be made. `syncsData`
+    /// false skips the fsync before the file takes its name.
     @_spi(GridSimInternals) public init(path: String, replacing: Bool, syncsData: Bool = true) throws {
         self.path = path
         self.replacing = replacing

@@ -15,7 +15,8 @@ import Darwin
 /// writers cannot both win; replacing uses `rename(2)`, which swaps the file in atomically.
 /// The directory is fsynced after either, so the name survives a power loss too.
 ///
-/// POSIX calls are confined to this class; errors carry `strerror`'s words.
+/// POSIX calls are confined to this class; its errors are `RecordingError`s carrying
+/// `strerror`'s words.
 final class TraceOutputFile {
     let path: String
     private let temporaryPath: String
@@ -30,14 +31,14 @@ final class TraceOutputFile {
     /// be synced once at its end (see `BackgroundWriteback`).
     init(creatingBeside path: String, replacing: Bool, flushesAsItWrites: Bool = false) throws {
         self.path = path
-        if !replacing && access(path, F_OK) == 0 { throw TraceError(.outputExists, at: .file(path)) }
+        if !replacing && access(path, F_OK) == 0 { throw RecordingError(.outputExists, at: path) }
         let (directory, name) = Self.split(path)
         var random = SystemRandomNumberGenerator()
         let tag = String(random.next() & 0xFFFF_FFFF, radix: 36)
         temporaryPath = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid())-\(tag).partial"
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw TraceError(.cannotCreate(reason: Self.reason(errno)), at: .file(path))
+            throw RecordingError(.cannotCreate(reason: Self.reason(errno)), at: path)
         }
         if flushesAsItWrites { writeback = BackgroundWriteback(descriptor: descriptor) }
     }
@@ -56,7 +57,7 @@ final class TraceOutputFile {
             let written = systemWrite(descriptor, next, left)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw TraceError(.writeFailed(reason: Self.reason(errno)), at: .file(isPublished ? path : temporaryPath))
+                throw RecordingError(.writeFailed(reason: Self.reason(errno)), at: isPublished ? path : temporaryPath)
             }
             next += written
             left -= written
@@ -67,12 +68,12 @@ final class TraceOutputFile {
     /// Forces what was written to stable storage.
     func sync() throws {
         if let code = writeback?.finish() {
-            throw TraceError(
-                .writeFailed(reason: "fdatasync: " + Self.reason(code)), at: .file(isPublished ? path : temporaryPath))
+            throw RecordingError(
+                .writeFailed(reason: "fdatasync: " + Self.reason(code)), at: isPublished ? path : temporaryPath)
         }
         guard fsync(descriptor) == 0 else {
-            throw TraceError(
-                .writeFailed(reason: "fsync: " + Self.reason(errno)), at: .file(isPublished ? path : temporaryPath))
+            throw RecordingError(
+                .writeFailed(reason: "fsync: " + Self.reason(errno)), at: isPublished ? path : temporaryPath)
         }
     }
 
@@ -81,12 +82,12 @@ final class TraceOutputFile {
         precondition(!isPublished, "published twice")
         if replacing {
             guard rename(temporaryPath, path) == 0 else {
-                throw TraceError(.cannotCreate(reason: Self.reason(errno)), at: .file(path))
+                throw RecordingError(.cannotCreate(reason: Self.reason(errno)), at: path)
             }
         } else {
             guard link(temporaryPath, path) == 0 else {
                 let code = errno
-                throw TraceError(code == EEXIST ? .outputExists : .cannotCreate(reason: Self.reason(code)), at: .file(path))
+                throw RecordingError(code == EEXIST ? .outputExists : .cannotCreate(reason: Self.reason(code)), at: path)
             }
             unlink(temporaryPath)
         }
@@ -101,7 +102,7 @@ final class TraceOutputFile {
         let result = systemClose(descriptor)
         descriptor = -1
         if !isPublished { unlink(temporaryPath) }
-        guard result == 0 else { throw TraceError(.writeFailed(reason: "close: " + Self.reason(errno)), at: .file(path)) }
+        guard result == 0 else { throw RecordingError(.writeFailed(reason: "close: " + Self.reason(errno)), at: path) }
     }
 
     /// Best effort: a directory that cannot be opened or synced still holds the name.

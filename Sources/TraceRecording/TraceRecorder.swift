@@ -117,7 +117,7 @@ import SelectionSlots
             self.deferredError = nil
             throw deferredError
         }
-        guard !isClosed else { throw TraceError(.recorderClosed, at: .file(path)) }
+        guard !isClosed else { throw RecordingError(.recorderClosed, at: path) }
         if let t = event.t {
             guard t >= 0 else { throw TraceError(.negativeTime(t), at: .event(recorded + 1)) }
             if let lastTime, t < lastTime {

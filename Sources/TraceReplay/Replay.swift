@@ -39,7 +39,7 @@ import SelectionSlots
 
     @_spi(GridSimInternals) public init<Engine: SelectionEngine>(_ engine: Engine) {
         mode = engine.mode
-        selected = engine.selectedPhotos
+        selected = engine.chosenPhotos
         photoCount = engine.photoCount
         title = engine.title
         tray = engine.tray
@@ -61,7 +61,7 @@ import SelectionSlots
         selected = ids(engine.selection.slots(inGridOrder: engine.grid))
         photoCount = engine.photoCount
         title = engine.title
-        tray = engine.limit.map { Tray(photos: ids(engine.pickOrder), limit: $0) }
+        tray = engine.limit.map { Tray(photos: ids(engine.pickSlots), limit: $0) }
         sheet = engine.sheet
         dragging = engine.isDragging
     }
@@ -89,7 +89,7 @@ import SelectionSlots
         for (index, traceEvent) in events.enumerated() {
             let step = engine.apply(traceEvent.event)
             let replayed = ReplayStep(
-                seq: index + 1, event: traceEvent.event, step: step, mode: engine.mode, count: engine.selectedCount)
+                seq: index + 1, event: traceEvent.event, step: step, mode: engine.mode, count: engine.chosenCount)
             observe(engine, replayed)
             steps.append(replayed)
         }

@@ -175,7 +175,7 @@ private final class OpenedEvents {
         // Events are applied in runs of `progressInterval`, so that the reader's place can be
         // read between runs (not while it reads).
         while try binary!.applyUnnamed(to: &engine, limit: progressInterval, { timed, step, engine, names in
-            try body(timed, step, engine.mode, engine.selectedCount, names)
+            try body(timed, step, engine.mode, engine.chosenCount, names)
         }) == progressInterval {
             progress(binary!.bytesRead)
         }

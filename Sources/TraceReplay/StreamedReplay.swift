@@ -90,7 +90,7 @@
                 let step = engine.apply(traceEvent.event)
                 if format == .table {
                     layout.measure(
-                        seq: seq, event: traceEvent.event, step: step, mode: engine.mode, count: engine.selectedCount)
+                        seq: seq, event: traceEvent.event, step: step, mode: engine.mode, count: engine.chosenCount)
                 }
             }
             final = ReplayFinal(engine)
@@ -135,7 +135,7 @@
             var engine = start ?? Engine(configuration: events.header.configuration)
             while let traceEvent = try events.next() {
                 let step = engine.apply(traceEvent.event)
-                try write(traceEvent.event, traceEvent.event.name, step, engine.mode, engine.selectedCount)
+                try write(traceEvent.event, traceEvent.event.name, step, engine.mode, engine.chosenCount)
                 if seq > eventCount { break }
             }
         }

@@ -137,11 +137,11 @@ struct ViewTimelineBuilder {
             }
         let selection: SelectionBefore
         if let slot = namedPhoto, !engine.isDragging {
-            selection = .photo(slot, wasChosen: engine.selection.contains(slot), count: engine.selectedCount)
+            selection = .photo(slot, wasChosen: engine.selection.contains(slot), count: engine.chosenCount)
         } else {
             selection = .copy(engine.selection, grid: gridForWholeSelection(before: event))
         }
-        return Before(selection: selection, picks: engine.limit == nil ? [] : engine.pickOrder, removed: removed)
+        return Before(selection: selection, picks: engine.limit == nil ? [] : engine.pickSlots, removed: removed)
     }
 
     /// The grid's photos before `event`, for its selection written whole as the grid's photos
@@ -149,7 +149,7 @@ struct ViewTimelineBuilder {
     /// copy of a grid the event changes would make the engine copy what it writes.
     private func gridForWholeSelection(before event: SlotEvent) -> SelectionBitmap? {
         switch event {
-        case .delete, .libraryChanged: engine.selectedCount * 2 > engine.photoCount ? engine.grid.live : nil
+        case .delete, .libraryChanged: engine.chosenCount * 2 > engine.photoCount ? engine.grid.live : nil
         default: engine.grid.live
         }
     }
@@ -162,7 +162,7 @@ struct ViewTimelineBuilder {
         case .photo(let slot, let wasChosen, let count):
             let isChosen = engine.selection.contains(slot)
             let flip = isChosen == wasChosen ? 0 : isChosen ? 1 : -1
-            guard engine.selectedCount == count + flip else {
+            guard engine.chosenCount == count + flip else {
                 throw ViewBuildError(description: "step \(step) changed more chosen photos than the one it names")
             }
             if flip == 0 { return SelectionChanges() }
@@ -194,7 +194,7 @@ struct ViewTimelineBuilder {
         }
         let sheetCode = engine.sheet.map { $0 == .share ? 1 : 2 } ?? 0
         columns.states.append((engine.mode == .selecting ? 1 : 0) + 2 * sheetCode)
-        columns.counts.append(engine.selectedCount)
+        columns.counts.append(engine.chosenCount)
         columns.announcements.append(result.announcement.map { announcementTexts.number(of: Announcement($0)) { $0.text } + 1 } ?? 0)
         let snappy = result.animation == .snappy ? 2 : 0
         let still = result.animation == AnimationStyle.none ? 4 : 0
@@ -213,9 +213,9 @@ struct ViewTimelineBuilder {
             Self.writePositionRuns(grid.deleted, to: &gridDiffs.vlq)
             Self.writePlacementRuns(grid.inserted, to: &gridDiffs.vlq)
         }
-        if engine.limit != nil, engine.pickOrder != before.picks {
+        if engine.limit != nil, engine.pickSlots != before.picks {
             pickDiffs.startEntry(at: step)
-            Self.writePickChange(from: before.picks, to: engine.pickOrder, to: &pickDiffs.json)
+            Self.writePickChange(from: before.picks, to: engine.pickSlots, to: &pickDiffs.json)
         }
     }
 
@@ -260,7 +260,7 @@ struct ViewTimelineBuilder {
     /// The selection's change: the photos chosen and unchosen (form 0), or the selection
     /// before and after (form 1), when the count moved by more than `wholeSetChange`.
     private mutating func recordSelectionChange(since before: SelectionBefore) throws {
-        if case .copy(let old, let oldGrid) = before, abs(engine.selectedCount - old.count) > Self.wholeSetChange {
+        if case .copy(let old, let oldGrid) = before, abs(engine.chosenCount - old.count) > Self.wholeSetChange {
             selectionDiffs.startEntry(at: step)
             selectionDiffs.vlq.append(1)
             Self.writeSet(old, in: oldGrid, to: &selectionDiffs.vlq)

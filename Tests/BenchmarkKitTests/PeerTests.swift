@@ -102,7 +102,7 @@ struct PeerTests {
         var tally = OutcomeTally()
         for event in trace.events { tally.count(reference.apply(event).outcome) }
         let expected = replayResult(mode: reference.mode, photoCount: reference.photoCount, tally: tally,
-                                    selected: reference.selectedPhotos.map(PhotoNaming.slot(of:)).sorted())
+                                    selected: reference.chosenPhotos.map(PhotoNaming.slot(of:)).sorted())
 
         func replay<Storage: SlotSet>(_ storage: Storage.Type) -> ResultFingerprintSummary {
             var replayer = SlotReplayer<Storage>(photoCount: 300)

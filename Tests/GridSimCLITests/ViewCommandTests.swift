@@ -120,7 +120,7 @@ struct ViewCommandTests {
             if data.selectionChanges[step] != nil {
                 #expect(chosen == Set(engine.selection.map { Int($0.rawValue) }), "step \(step): the chosen photos")
             }
-            #expect(data.events["count"]?[step - 1] == engine.selectedCount && chosen.count == engine.selectedCount)
+            #expect(data.events["count"]?[step - 1] == engine.chosenCount && chosen.count == engine.chosenCount)
         }
         if generator.contains("default,sync=6") {
             #expect(wholeSets > 0, "a Select all over thousands of photos writes the selection whole")

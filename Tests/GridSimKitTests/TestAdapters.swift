@@ -13,7 +13,7 @@ struct ReferenceAdapter: PhotoGridAdapter, SheetExposing, ScreenExposing, Outcom
     }
     mutating func apply(_ event: Event) -> Step? { model.apply(event) }
     var mode: Mode { model.mode }
-    var chosenPhotos: [PhotoID] { model.selectedPhotos }
+    var chosenPhotos: [PhotoID] { model.chosenPhotos }
     var photos: [PhotoID] { model.photos }
     var picks: [PhotoID] { model.picks }
     var sheet: Sheet? { model.sheet }

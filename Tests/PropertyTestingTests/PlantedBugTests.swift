@@ -86,7 +86,7 @@ struct PlantedBugTests {
         carried.dragInProgress = drag
         #expect(carried.isDragging)
         #expect(carried.apply(.dragMoved("3")).outcome == .applied)
-        #expect(carried.selectedPhotos == ["1", "2", "3", "5"])
+        #expect(carried.chosenPhotos == ["1", "2", "3", "5"])
 
         var resized = engine([.select, .dragBegan("1")])
         let before = resized.dragInProgress
@@ -97,7 +97,7 @@ struct PlantedBugTests {
         var rebased = engine([.select, .dragBegan("2"), .dragMoved("3")])
         rebased.rebaseDrag()
         #expect(rebased.apply(.dragMoved("2")).outcome == .ignored)
-        #expect(rebased.selectedPhotos == ["2", "3"])
+        #expect(rebased.chosenPhotos == ["2", "3"])
 
         var unlimited = engine(limit: 2, [.select, .dragBegan("1")])
         #expect(unlimited.dragMoved(to: "4", bending: .ignoresLimit).outcome == .applied)
@@ -163,11 +163,11 @@ struct PlantedBugTests {
                 if event == .selectAll, let limit, limit < photos {
                     #expect(expected.outcome == .rejected(.limitReached))
                     #expect(actual.outcome == .applied)
-                    #expect(mutant.selectedCount == photos)
+                    #expect(mutant.chosenCount == photos)
                     #expect(mutant.picks.count == photos)
                 } else {
                     #expect(actual == expected)
-                    #expect(mutant.selectedPhotos == engine.selectedPhotos)
+                    #expect(mutant.chosenPhotos == engine.chosenPhotos)
                     #expect(mutant.picks == engine.picks)
                 }
             }

@@ -56,7 +56,7 @@ struct PropertyTests {
             var model = ReferenceModel(configuration: trace.header.configuration)
             var lastDelete: Set<PhotoID> = []
             for traceEvent in trace.events {
-                let chosenBefore = Set(model.selectedPhotos)
+                let chosenBefore = Set(model.chosenPhotos)
                 let sheetBefore = model.sheet
                 let draggingBefore = model.isDragging
                 let step = model.apply(traceEvent.event)

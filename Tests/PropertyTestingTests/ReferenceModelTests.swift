@@ -109,7 +109,7 @@ struct ReferenceModelTests {
                     }
                 }
                 #expect(model.photos == literal.photos)
-                #expect(model.selectedPhotos == literal.photos.filter(literal.selection.contains))
+                #expect(model.chosenPhotos == literal.photos.filter(literal.selection.contains))
                 #expect(model.picks == literal.picks)
                 #expect(model.state.invariantViolations() == [])
                 for photo in literal.photos.prefix(3) + ["gone0", "n0"] {
@@ -136,7 +136,7 @@ struct ReferenceModelTests {
                 var dragged = model
                 _ = dragged.apply(.dragBegan(photo))
                 _ = dragged.apply(.dragMoved(photos.last!))
-                #expect(dragged.selectedPhotos == Array(photos[position...]))
+                #expect(dragged.chosenPhotos == Array(photos[position...]))
             }
             // Every third photo, chosen from the last to the first, is listed in grid order.
             let chosen = stride(from: 0, to: photos.count, by: 3).map { photos[$0] }
@@ -157,9 +157,9 @@ struct ReferenceModelTests {
         #expect(model.photos == ["a", "b", "c"])
         #expect(model.photoCount == 3)
         _ = model.apply(.longPress("a"))
-        #expect(model.selectedPhotos == ["a"])
+        #expect(model.chosenPhotos == ["a"])
         _ = model.apply(.libraryChanged(removed: ["a"], inserted: []))
-        #expect(model.photos == ["b", "c"] && !model.contains("a") && model.selectedCount == 0)
+        #expect(model.photos == ["b", "c"] && !model.contains("a") && model.chosenCount == 0)
     }
 
     @Test func finalPositionsAreWhereOneByOneInsertionLeavesEachPhoto() {
@@ -189,10 +189,10 @@ struct ReferenceModelTests {
         _ = model.apply(.selectAll)
         let rest = (1...count).map(String.init).filter { !chosen.contains($0) }
         #expect(model.picks == chosen + rest)
-        #expect(model.selectedCount == count && model.selectedPhotos == model.photos)
+        #expect(model.chosenCount == count && model.chosenPhotos == model.photos)
         let step = model.apply(.delete)
         #expect(step.effects.first == .deleted((1...count).map(String.init)))
-        #expect(model.photoCount == 0 && model.selectedCount == 0)
+        #expect(model.photoCount == 0 && model.chosenCount == 0)
     }
 
     @Test func aSelectAllThenChangesKeepTheGridAndSelectionApart() {
@@ -201,10 +201,10 @@ struct ReferenceModelTests {
         _ = model.apply(.selectAll)
         #expect(model.picks == ["2", "1", "3", "4", "5"])
         _ = model.apply(.tap("3"))
-        #expect(model.contains("3") && !model.isSelected("3"))
+        #expect(model.contains("3") && !model.isChosen("3"))
         _ = model.apply(.libraryChanged(removed: ["4"], inserted: [Insertion(photo: "x", at: 1)]))
         #expect(model.photos == ["1", "x", "2", "3", "5"])
-        #expect(model.selectedPhotos == ["1", "2", "5"])
-        #expect(!model.isSelected("x") && !model.contains("4"))
+        #expect(model.chosenPhotos == ["1", "2", "5"])
+        #expect(!model.isChosen("x") && !model.contains("4"))
     }
 }

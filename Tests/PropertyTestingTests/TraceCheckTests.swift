@@ -25,11 +25,11 @@ struct ReordersOnMove: CheckableEngine {
     var limit: Int? { engine.limit }
     var reduceMotion: Bool { engine.reduceMotion }
     var photoCount: Int { engine.photoCount }
-    var selectedCount: Int { engine.selectedCount }
+    var chosenCount: Int { engine.chosenCount }
     func contains(_ photo: PhotoID) -> Bool { engine.contains(photo) }
-    func isSelected(_ photo: PhotoID) -> Bool { engine.isSelected(photo) }
+    func isChosen(_ photo: PhotoID) -> Bool { engine.isChosen(photo) }
     var photos: [PhotoID] { engine.photos }
-    var selectedPhotos: [PhotoID] { engine.selectedPhotos }
+    var chosenPhotos: [PhotoID] { engine.chosenPhotos }
     var picks: [PhotoID] { engine.picks }
     var isDragging: Bool { engine.isDragging }
 }

@@ -72,14 +72,14 @@ struct DragDifferentialTests {
         try #require(fast.mode == reference.mode, context)
         try #require(fast.sheet == reference.sheet, context)
         try #require(fast.isDragging == reference.isDragging, context)
-        try #require(fast.selectedCount == reference.selectedCount, context)
+        try #require(fast.chosenCount == reference.chosenCount, context)
         try #require(fast.photoCount == reference.photoCount, context)
         if reference.limit != nil { try #require(fast.picks == reference.picks, context) }
         let grid = reference.photos
         guard !grid.isEmpty else { return }
         let window = Swift.max(0, Swift.min(end, grid.count - 1) - 12) ... Swift.min(grid.count - 1, Swift.max(end, 0) + 12)
         for position in window {
-            try #require(fast.isSelected(grid[position]) == reference.isSelected(grid[position]), "\(context): photo at \(position)")
+            try #require(fast.isChosen(grid[position]) == reference.isChosen(grid[position]), "\(context): photo at \(position)")
         }
     }
 

@@ -531,7 +531,7 @@ extension EventTableTests {
         session.send(.dragEnded, .applied) { $0.dragging = false }
         session.send(.dragEnded, .ignored)
         session.send(.dragMoved("5"), .ignored)
-        #expect(session.engine.selectedPhotos == ["2", "3", "4"])
+        #expect(session.engine.chosenPhotos == ["2", "3", "4"])
     }
 
     /// SPEC.md does not say whether a move that changes only the picks vibrates: it never
@@ -587,7 +587,7 @@ extension EventTableTests {
             // The drag is over: a move means nothing, and the drag's result stays.
             session.send(.dragMoved("6"), .ignored)
             session.send(.dragEnded, .ignored)
-            #expect(session.engine.selectedPhotos == ["2", "3", "4", "8"], "after \(event)")
+            #expect(session.engine.chosenPhotos == ["2", "3", "4", "8"], "after \(event)")
         }
     }
 

@@ -38,7 +38,7 @@ struct ProjectionTests {
         #expect(engine(.count(4), limit: 3).tray?.counter == "0 of 3 photos")
         // The limit is clamped to at least 1.
         #expect(engine(.count(4), limit: 0).tray?.counter == "0 of 1 photos")
-        #expect(engine(.count(4), limit: -7, .select, .tap("1"), .tap("2")).selectedCount == 1)
+        #expect(engine(.count(4), limit: -7, .select, .tap("1"), .tap("2")).chosenCount == 1)
     }
 
     @Test func accessibilityValue() {

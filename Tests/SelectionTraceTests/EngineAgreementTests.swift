@@ -44,7 +44,7 @@ struct EngineAgreementTests {
         #expect(firstOccurrences.allSatisfy(fast.contains) && !fast.contains("1000"))
         _ = fast.apply(.longPress(firstOccurrences[1]))
         _ = fast.apply(.tap(firstOccurrences[0]))
-        #expect(fast.selectedPhotos == Array(firstOccurrences.prefix(2)))
+        #expect(fast.chosenPhotos == Array(firstOccurrences.prefix(2)))
     }
 
     @Test(arguments: PruningStrategy.allCases)

@@ -21,7 +21,7 @@ struct EventLineFastPathTests {
             return .success(try TextTraceDecoding.event(from: value))
         } catch let error as JSONSyntaxError {
             return .failure(.malformedJSON(error.message), column: error.column)
-        } catch let error as FieldError {
+        } catch let error as TextTraceFieldError {
             return .failure(error.kind, column: nil)
         } catch {
             return .failure(.malformed("\(error)"), column: nil)

@@ -145,7 +145,7 @@ struct BinaryHeaderIDTests {
         guard case .ids(let ids) = reader.header.photos else { Issue.record("expected ids"); return }
         #expect(ids.count == 5000 && ids[4999] == "p4999" && ids.position(of: "p4096") == 4096)
         let engine = try BinaryTraceReplay.replay(&reader)
-        #expect(engine.selectedCount == 0 && engine.photoCount == 5000)
+        #expect(engine.chosenCount == 0 && engine.photoCount == 5000)
         #expect(engine.slots.slot(for: "p4999") == PhotoSlot(4999))
     }
 

@@ -103,7 +103,6 @@ struct MalformedTraceTests {
         #expect(error.inFile("t.jsonl").description == #"t.jsonl:2: bad JSON at column 16: expected ',' or '}' in an object, found '"'"#)
         #expect(TraceError(.headerNotFirst, at: .line(7, file: "t.jsonl")).description == "t.jsonl:7: a header may only be the first line")
         #expect(TraceError(.cannotOpen, at: .file("t.jsonl")).description == "t.jsonl: cannot open the file (missing, or not readable)")
-        #expect(TraceError(.outputExists, at: .file("t.gstrace")).description == "t.gstrace exists; pass --force to replace it")
         #expect(TraceError(.decreasingTime(t: 4, previous: 5), at: .event(2)).description == "event 2: t 4 is earlier than the previous event's t 5")
         #expect(
             TraceError(.changedWhileReading(firstPassEvents: 4, secondPassEvents: 3)).description

@@ -67,7 +67,7 @@ struct RecorderTests {
         let directory = try BinaryTestTraces.temporaryDirectory()
         let path = directory.appendingPathComponent("kept.gstrace").path
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: TraceError(.outputExists, at: .file(path))) {
+        #expect(throws: RecordingError(.outputExists, at: path)) {
             _ = try TraceRecorder(path: path, header: TraceHeader(photos: .count(1)))
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
@@ -107,7 +107,7 @@ struct RecorderTests {
         }
         try recorder.record(TraceEvent(.done))  // no t is fine
         try recorder.close()
-        #expect(throws: TraceError(.recorderClosed, at: .file(path))) { try recorder.record(TraceEvent(.done)) }
+        #expect(throws: RecordingError(.recorderClosed, at: path)) { try recorder.record(TraceEvent(.done)) }
         #expect(try Self.read(path).events == [TraceEvent(t: 10, .select), TraceEvent(.done)])
         #expect(throws: TraceError(.unknownFormat, at: .file(path + ".txt"))) {
             _ = try TraceRecorder(path: path + ".txt", header: TraceHeader(photos: .count(3)))
@@ -115,5 +115,17 @@ struct RecorderTests {
         #expect(throws: TraceError(.unrecordableHeader("the header's photo ids have duplicates"))) {
             _ = try TraceRecorder(path: path + "2.gstrace", header: TraceHeader(photos: .ids(["a", "a"])))
         }
+    }
+
+    /// How each kind renders: as the command line prints it after `gridsim: error: `.
+    @Test func theMessageNamesTheFile() {
+        #expect(RecordingError(.outputExists, at: "t.gstrace").description == "t.gstrace exists; pass --force to replace it")
+        #expect(
+            RecordingError(.cannotCreate(reason: "No such file or directory"), at: "d/t.gstrace").description
+                == "d/t.gstrace: cannot create: No such file or directory")
+        #expect(
+            RecordingError(.writeFailed(reason: "fsync: Input/output error"), at: "t.jsonl").description
+                == "t.jsonl: write failed: fsync: Input/output error")
+        #expect(RecordingError(.recorderClosed, at: "t.jsonl").description == "t.jsonl: the recorder is closed")
     }
 }

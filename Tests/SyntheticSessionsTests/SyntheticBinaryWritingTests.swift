@@ -34,9 +34,11 @@ struct SyntheticBinaryWritingTests {
 
     /// A sink that takes `blocks` writes, then fails as a full disk does.
     struct FailingSink: TraceByteSink {
+        struct DiskFull: Error, Equatable {}
+
         var blocks: Int
         mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
-            guard blocks > 0 else { throw TraceError(.writeFailed(reason: "No space left on device")) }
+            guard blocks > 0 else { throw DiskFull() }
             blocks -= 1
         }
     }
@@ -47,7 +49,7 @@ struct SyntheticBinaryWritingTests {
         // Far more events than the queue holds: the model thread would wait for ever if it
         // were not stopped.
         let settings = SessionSettings(photoCount: 1000, seed: 3)
-        #expect(throws: TraceError(.writeFailed(reason: "No space left on device"))) {
+        #expect(throws: FailingSink.DiskFull()) {
             try SyntheticSession.writeBinary(settings, eventCount: 2_000_000, to: &sink)
         }
     }

@@ -24,7 +24,7 @@ struct SyntheticTextWritingTests {
     func aFailedWriteIsThrownAndTheModelThreadStops(blocks: Int) {
         var sink = SyntheticBinaryWritingTests.FailingSink(blocks: blocks)
         let settings = SessionSettings(photoCount: 1000, seed: 3, ids: .photokit)
-        #expect(throws: TraceError(.writeFailed(reason: "No space left on device"))) {
+        #expect(throws: SyntheticBinaryWritingTests.FailingSink.DiskFull()) {
             try SyntheticSession.writeText(settings, eventCount: 2_000_000, to: &sink)
         }
     }

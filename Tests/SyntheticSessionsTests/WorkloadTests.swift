@@ -239,10 +239,10 @@ struct WorkloadTests {
                 _ = replay.apply(event.event)
                 #expect(model.sheet == replay.sheet, "seed \(seed), event \(events)")
                 #expect(model.mode == replay.mode, "seed \(seed), event \(events)")
-                #expect(model.selectedCount == replay.selectedCount, "seed \(seed), event \(events)")
+                #expect(model.chosenCount == replay.chosenCount, "seed \(seed), event \(events)")
                 if events % 97 == 0 || events == 1500 {
                     #expect(model.photos == replay.photos, "seed \(seed), event \(events)")
-                    #expect(model.selectedPhotos == replay.selectedPhotos, "seed \(seed), event \(events)")
+                    #expect(model.chosenPhotos == replay.chosenPhotos, "seed \(seed), event \(events)")
                 }
             }
         }
@@ -385,7 +385,7 @@ struct WorkloadTests {
         for traceEvent in SyntheticSession(settings, eventCount: 3000) {
             let step = engine.apply(traceEvent.event)
             names.insert(traceEvent.event.name)
-            #expect(engine.selectedCount <= 4)
+            #expect(engine.chosenCount <= 4)
             // Only a drag that runs into the full tray is refused, as the app refuses it.
             if let reason = step.outcome.reason {
                 #expect(reason == .limitReached && traceEvent.event.name == .dragMoved, "\(traceEvent.event.summary)")

@@ -8,7 +8,7 @@ import GridSimKit
 ///
 /// `apply` costs what the adapter's does (a step it does not report is `ignored`, which
 /// allocates nothing). The reads the suites make only to check results, untimed (the counts,
-/// `contains`, `isSelected`), read the adapter's whole lists: O(photos).
+/// `contains`, `isChosen`), read the adapter's whole lists: O(photos).
 package struct AdapterEngine<Adapter: PhotoGridAdapter>: SelectionEngine {
     private var adapter: Adapter
     package let limit: Int?
@@ -34,11 +34,11 @@ package struct AdapterEngine<Adapter: PhotoGridAdapter>: SelectionEngine {
     package var mode: Mode { adapter.mode }
     package var sheet: Sheet? { Adapter.exposedParts.contains(.sheet) ? adapter.exposedSheet : nil }
     package var photoCount: Int { adapter.photos.count }
-    package var selectedCount: Int { adapter.chosenPhotos.count }
+    package var chosenCount: Int { adapter.chosenPhotos.count }
     package func contains(_ photo: PhotoID) -> Bool { adapter.photos.contains(photo) }
-    package func isSelected(_ photo: PhotoID) -> Bool { adapter.chosenPhotos.contains(photo) }
+    package func isChosen(_ photo: PhotoID) -> Bool { adapter.chosenPhotos.contains(photo) }
     package var photos: [PhotoID] { adapter.photos }
-    package var selectedPhotos: [PhotoID] { adapter.chosenPhotos }
+    package var chosenPhotos: [PhotoID] { adapter.chosenPhotos }
     package var picks: [PhotoID] { limit == nil ? adapter.chosenPhotos : adapter.picks }
     /// Adapters do not expose it; no suite reads it.
     package var isDragging: Bool { false }

@@ -19,7 +19,7 @@ enum EngineSetup {
 
     /// The chosen photos of `engine` as sorted slots (untimed result checks).
     static func selectedSlots<Engine: SelectionEngine>(_ engine: Engine) -> [Int] {
-        engine.selectedPhotos.map(PhotoNaming.slot(of:)).sorted()
+        engine.chosenPhotos.map(PhotoNaming.slot(of:)).sorted()
     }
 }
 

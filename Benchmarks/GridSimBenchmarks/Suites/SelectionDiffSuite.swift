@@ -119,7 +119,7 @@ enum SelectionDiffSuite: BenchmarkSuite {
                 perform: { count in
                     changed.withValue { changed in
                         for _ in 0..<count {
-                            changed = before.photos.filter { before.isSelected($0) != after.isSelected($0) }
+                            changed = before.photos.filter { before.isChosen($0) != after.isChosen($0) }
                         }
                     }
                 },
@@ -145,7 +145,7 @@ enum SelectionDiffSuite: BenchmarkSuite {
                 anchor: "Set<String>.symmetricDifference",
                 notes: [
                     "state A: a random half selected; state B: A after \(variant.taps) random tap(s)",
-                    "ReferenceModel compares the two states photo by photo (isSelected on every photo of the grid)",
+                    "ReferenceModel compares the two states photo by photo (isChosen on every photo of the grid)",
                     "memcpy copies n/4 bytes, the bytes the bitset reads (two n-bit sets)",
                 ],
                 fixture: fixture, subjects: subjects(context: context))

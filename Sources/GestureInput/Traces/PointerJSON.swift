@@ -58,16 +58,17 @@ package enum PointerJSON {
 
     // MARK: Reading
 
-    /// What is wrong with a raw-layer field; the reader adds the line number.
-    package struct FieldError: Error, Hashable, Sendable {
+    /// What is wrong with a raw pointer-layer field (`input`, `inputAfter`, the header's
+    /// `pointer`); the reader adds the line number.
+    package struct PointerFieldError: Error, Hashable, Sendable {
         package var message: String
         package init(_ message: String) { self.message = message }
     }
 
     /// The samples of an `input` or `inputAfter` field named `field`.
-    package static func samples(from value: JSONValue, field: String) throws(FieldError) -> [PointerSample] {
+    package static func samples(from value: JSONValue, field: String) throws(PointerFieldError) -> [PointerSample] {
         guard case .array(let elements) = value else {
-            throw FieldError("field \"\(field)\" must be an array of pointer samples, found \(value.typeName)")
+            throw PointerFieldError("field \"\(field)\" must be an array of pointer samples, found \(value.typeName)")
         }
         var samples: [PointerSample] = []
         samples.reserveCapacity(elements.count)
@@ -79,17 +80,17 @@ package enum PointerJSON {
 
     private static let kinds = ["down", "move", "up", "cancel", "scroll", "viewport"]
 
-    static func sample(from value: JSONValue, at place: String) throws(FieldError) -> PointerSample {
+    static func sample(from value: JSONValue, at place: String) throws(PointerFieldError) -> PointerSample {
         guard case .object(let object) = value else {
-            throw FieldError("\(place) must be an object, found \(value.typeName)")
+            throw PointerFieldError("\(place) must be an object, found \(value.typeName)")
         }
-        guard let tValue = object["t"] else { throw FieldError("\(place) needs field \"t\"") }
+        guard let tValue = object["t"] else { throw PointerFieldError("\(place) needs field \"t\"") }
         guard case .integer(let t) = tValue, t >= 0 else {
-            throw FieldError("\(place).t must be a whole number of milliseconds, at least 0")
+            throw PointerFieldError("\(place).t must be a whole number of milliseconds, at least 0")
         }
         let present = kinds.filter { object[$0] != nil }
         guard present.count == 1, let kind = present.first else {
-            throw FieldError(
+            throw PointerFieldError(
                 present.isEmpty
                     ? "\(place) needs one of \(kinds.map { "\"\($0)\"" }.joined(separator: ", "))"
                     : "\(place) has \(present.map { "\"\($0)\"" }.joined(separator: " and ")); give one")
@@ -98,7 +99,7 @@ package enum PointerJSON {
         var pointer: PointerID = 0
         if let pointerValue = object["pointer"], pointerValue != .null {
             guard case .integer(let id) = pointerValue else {
-                throw FieldError("\(place).pointer must be a whole number, found \(pointerValue.typeName)")
+                throw PointerFieldError("\(place).pointer must be a whole number, found \(pointerValue.typeName)")
             }
             pointer = id
         }
@@ -114,64 +115,68 @@ package enum PointerJSON {
         return PointerSample(t: t, input)
     }
 
-    private static func number(_ value: JSONValue, at place: String) throws(FieldError) -> Double {
+    private static func number(_ value: JSONValue, at place: String) throws(PointerFieldError) -> Double {
         switch value {
         case .integer(let n): return Double(n)
         case .double(let d): return d
-        default: throw FieldError("\(place) must be a number, found \(value.typeName)")
+        default: throw PointerFieldError("\(place) must be a number, found \(value.typeName)")
         }
     }
 
-    private static func pair(_ value: JSONValue, at place: String, names: String) throws(FieldError) -> (Double, Double)
-    {
+    private static func pair(
+        _ value: JSONValue, at place: String, names: String
+    ) throws(PointerFieldError) -> (Double, Double) {
         guard case .array(let elements) = value, elements.count == 2 else {
-            throw FieldError("\(place) must be [\(names)], two numbers")
+            throw PointerFieldError("\(place) must be [\(names)], two numbers")
         }
         return (try number(elements[0], at: "\(place)[0]"), try number(elements[1], at: "\(place)[1]"))
     }
 
-    private static func point(_ value: JSONValue, at place: String) throws(FieldError) -> Point {
+    private static func point(_ value: JSONValue, at place: String) throws(PointerFieldError) -> Point {
         let (x, y) = try pair(value, at: place, names: "x, y")
         return Point(x: x, y: y)
     }
 
-    private static func size(_ value: JSONValue, at place: String) throws(FieldError) -> ViewportSize {
+    private static func size(_ value: JSONValue, at place: String) throws(PointerFieldError) -> ViewportSize {
         let (width, height) = try pair(value, at: place, names: "width, height")
-        guard width >= 0, height >= 0 else { throw FieldError("\(place) must not be negative") }
+        guard width >= 0, height >= 0 else { throw PointerFieldError("\(place) must not be negative") }
         return ViewportSize(width: width, height: height)
     }
 
     /// The header's `pointer` object. `viewport` is required; the rest default to the seed.
-    package static func setup(from value: JSONValue) throws(FieldError) -> PointerSetup {
+    package static func setup(from value: JSONValue) throws(PointerFieldError) -> PointerSetup {
         guard case .object(let object) = value else {
-            throw FieldError("field \"pointer\" must be an object, found \(value.typeName)")
+            throw PointerFieldError("field \"pointer\" must be an object, found \(value.typeName)")
         }
         guard let viewportValue = object["viewport"] else {
-            throw FieldError("field \"pointer\" needs \"viewport\": [width, height]")
+            throw PointerFieldError("field \"pointer\" needs \"viewport\": [width, height]")
         }
         var setup = PointerSetup(viewport: GridViewport(size: try size(viewportValue, at: "pointer.viewport")))
         if let value = object["scroll"] { setup.viewport.scrollOffset = try number(value, at: "pointer.scroll") }
         if let value = object["minimumCellSide"] {
             setup.layout.minimumCellSide = try number(value, at: "pointer.minimumCellSide")
-            guard setup.layout.minimumCellSide > 0 else { throw FieldError("pointer.minimumCellSide must be above 0") }
+            guard setup.layout.minimumCellSide > 0 else {
+                throw PointerFieldError("pointer.minimumCellSide must be above 0")
+            }
         }
         if let value = object["spacing"] {
             setup.layout.spacing = try number(value, at: "pointer.spacing")
-            guard setup.layout.spacing >= 0 else { throw FieldError("pointer.spacing must not be negative") }
+            guard setup.layout.spacing >= 0 else { throw PointerFieldError("pointer.spacing must not be negative") }
         }
         if let value = object["padding"] {
             setup.layout.padding = try number(value, at: "pointer.padding")
-            guard setup.layout.padding >= 0 else { throw FieldError("pointer.padding must not be negative") }
+            guard setup.layout.padding >= 0 else { throw PointerFieldError("pointer.padding must not be negative") }
         }
         if let value = object["minimumPressDuration"] {
             guard case .integer(let ms) = value, ms >= 0 else {
-                throw FieldError("pointer.minimumPressDuration must be a whole number of milliseconds, at least 0")
+                throw PointerFieldError(
+                    "pointer.minimumPressDuration must be a whole number of milliseconds, at least 0")
             }
             setup.gestures.minimumPressDuration = ms
         }
         if let value = object["slop"] {
             setup.gestures.slop = try number(value, at: "pointer.slop")
-            guard setup.gestures.slop >= 0 else { throw FieldError("pointer.slop must not be negative") }
+            guard setup.gestures.slop >= 0 else { throw PointerFieldError("pointer.slop must not be negative") }
         }
         return setup
     }

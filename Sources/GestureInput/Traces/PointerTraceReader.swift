@@ -45,9 +45,9 @@ package struct PointerTraceReader {
         guard let (lineNumber, object) = try Self.nextObject(&self.lines) else {
             throw TraceError(.emptyTrace, at: .line(1))
         }
-        do throws(PointerJSON.FieldError) {
+        do throws(PointerJSON.PointerFieldError) {
             setup = try object["pointer"].map(PointerJSON.setup(from:))
-            headerInputAfter = try object["inputAfter"].map { value throws(PointerJSON.FieldError) in
+            headerInputAfter = try object["inputAfter"].map { value throws(PointerJSON.PointerFieldError) in
                 try PointerJSON.samples(from: value, field: "inputAfter")
             }
         } catch {
@@ -68,11 +68,11 @@ package struct PointerTraceReader {
                 .malformed("an event follows \"inputAfter\", which only the last line may carry"), at: .line(lineNumber))
         }
         var line = PointerTraceLine(lineNumber: lineNumber, event: event)
-        do throws(PointerJSON.FieldError) {
-            line.input = try object["input"].map { value throws(PointerJSON.FieldError) in
+        do throws(PointerJSON.PointerFieldError) {
+            line.input = try object["input"].map { value throws(PointerJSON.PointerFieldError) in
                 try PointerJSON.samples(from: value, field: "input")
             }
-            line.inputAfter = try object["inputAfter"].map { value throws(PointerJSON.FieldError) in
+            line.inputAfter = try object["inputAfter"].map { value throws(PointerJSON.PointerFieldError) in
                 try PointerJSON.samples(from: value, field: "inputAfter")
             }
         } catch {

@@ -7,7 +7,7 @@ package struct DeleteRemovesFirstOnly: PlantedBug {
     /// Delete's cost twice (once on a copy, for the step it should have made); nil (no cost)
     /// for other events and while at most one photo is chosen.
     package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
-        guard event == .delete, engine.mode == .selecting, engine.sheet == nil, engine.selectedCount >= 2 else {
+        guard event == .delete, engine.mode == .selecting, engine.sheet == nil, engine.chosenCount >= 2 else {
             return nil
         }
         var correct = engine

@@ -24,7 +24,7 @@ package struct LongPressAfterDeleteNamesDeleted: PlantedBug {
             let slot = engine.intern(photo)
             var selection = engine.selection
             selection.insert(slot)
-            engine.restoreSelection(selection, pickOrder: engine.limit == nil ? [] : [slot])
+            engine.restoreSelection(selection, picks: engine.limit == nil ? [] : [slot])
             return Step(
                 outcome: .applied, haptic: true, animation: engine.animationStyle,
                 announcement: .modeEntered(count: 1))

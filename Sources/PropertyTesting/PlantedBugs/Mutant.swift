@@ -17,11 +17,11 @@ package struct Mutant<Bug: PlantedBug>: CheckableEngine, Sendable {
     package var limit: Int? { fastEngine.limit }
     package var reduceMotion: Bool { fastEngine.reduceMotion }
     package var photoCount: Int { fastEngine.photoCount }
-    package var selectedCount: Int { fastEngine.selectedCount }
+    package var chosenCount: Int { fastEngine.chosenCount }
     package func contains(_ photo: PhotoID) -> Bool { fastEngine.contains(photo) }
-    package func isSelected(_ photo: PhotoID) -> Bool { fastEngine.isSelected(photo) }
+    package func isChosen(_ photo: PhotoID) -> Bool { fastEngine.isChosen(photo) }
     package var photos: [PhotoID] { fastEngine.photos }
-    package var selectedPhotos: [PhotoID] { fastEngine.selectedPhotos }
+    package var chosenPhotos: [PhotoID] { fastEngine.chosenPhotos }
     package var picks: [PhotoID] { fastEngine.picks }
     package var isDragging: Bool { fastEngine.isDragging }
 }

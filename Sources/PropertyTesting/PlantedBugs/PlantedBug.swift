@@ -44,9 +44,9 @@ extension FastEngine {
     /// whatever the event removed from the selection: the bug of a tray kept apart from the
     /// selection it shows. The event's own cost plus a copy of the pick order.
     mutating func applyKeepingTray(_ event: Event) -> Step {
-        let pickOrder = self.pickOrder
+        let pickSlots = self.pickSlots
         let step = apply(event)
-        if step.outcome == .applied { restoreSelection(selection, pickOrder: pickOrder) }
+        if step.outcome == .applied { restoreSelection(selection, picks: pickSlots) }
         return step
     }
 }

@@ -8,13 +8,10 @@ package struct PruningSkippedWhenInserting: PlantedBug {
     package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard case .libraryChanged(let removed, let inserted) = event, !removed.isEmpty, !inserted.isEmpty else { return nil }
         let selection = engine.selection
-        let picks = engine.pickOrder
-        var step = engine.apply(event)
+        let picks = engine.pickSlots
+        let step = engine.apply(event)
         guard step.outcome == .applied else { return step }
-        engine.restoreSelection(selection, pickOrder: picks)
-        step.haptic = false
-        step.animation = nil
-        step.announcement = nil
-        return step
+        engine.restoreSelection(selection, picks: picks)
+        return Step(outcome: step.outcome, action: step.action)
     }
 }

@@ -8,7 +8,7 @@ package struct RemoveFromTrayAcceptsUnchosen: PlantedBug {
     /// A tap's cost; nil (no cost) for other events and for photos the button may remove.
     package func apply(_ event: Event, to engine: inout FastEngine) -> Step? {
         guard case .removeFromTray(let photo) = event, engine.limit != nil, engine.mode == .selecting,
-            engine.sheet == nil, engine.contains(photo), !engine.isSelected(photo)
+            engine.sheet == nil, engine.contains(photo), !engine.isChosen(photo)
         else { return nil }
         return engine.apply(.tap(photo))
     }

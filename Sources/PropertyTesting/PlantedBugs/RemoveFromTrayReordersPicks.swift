@@ -11,7 +11,7 @@ package struct RemoveFromTrayReordersPicks: PlantedBug {
         guard case .removeFromTray = event else { return nil }
         let step = engine.apply(event)
         guard step.outcome == .applied else { return step }
-        engine.restoreSelection(engine.selection, pickOrder: engine.selection.slots(inGridOrder: engine.grid))
+        engine.restoreSelection(engine.selection, picks: engine.selection.slots(inGridOrder: engine.grid))
         return step
     }
 }

@@ -17,7 +17,7 @@ package struct SelectionKeptByPosition: PlantedBug {
             positionBefore[slot] = position
         }
         // The tray keeps its order, by position too.
-        let pickPositions = engine.limit == nil ? [] : engine.pickOrder.map { positionBefore[$0]! }
+        let pickPositions = engine.limit == nil ? [] : engine.pickSlots.map { positionBefore[$0]! }
         let chosenPositions = positionBefore.values.sorted()
         let step = engine.apply(event)
         guard step.outcome == .applied else { return step }
@@ -25,8 +25,8 @@ package struct SelectionKeptByPosition: PlantedBug {
         var selection = engine.selection
         selection.removeAll()
         for position in chosenPositions where position < order.count { selection.insert(order[position]) }
-        let pickOrder = pickPositions.filter { $0 < order.count }.map { order[$0] }
-        engine.restoreSelection(selection, pickOrder: pickOrder)
+        let picks = pickPositions.filter { $0 < order.count }.map { order[$0] }
+        engine.restoreSelection(selection, picks: picks)
         return step
     }
 }

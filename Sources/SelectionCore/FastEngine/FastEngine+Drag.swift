@@ -34,7 +34,7 @@ extension FastEngine {
         /// The selection and picks when the drag began: photos leaving the range get their
         /// state back from here. Copies share their storage, so keeping them is O(1).
         var baseSelection: SelectionBitmap
-        var basePickOrder: [PhotoSlot]
+        var basePicks: [PhotoSlot]
         /// Choosing with a limit: how far from the anchor, towards the end, the photos of the
         /// range have been walked (every one not in the base was added while the count was
         /// below the limit; the walk stops at the limit).
@@ -47,25 +47,25 @@ extension FastEngine {
             endPosition = anchor
             self.unchoosing = unchoosing
             baseSelection = base
-            basePickOrder = basePicks
+            self.basePicks = basePicks
         }
 
         /// Moves the end to grid position `end`, writing `selection` and, with a limit,
-        /// `pickOrder`. Returns the photos that changed and whether the limit keeps a photo of
+        /// `picks`. Returns the photos that changed and whether the limit keeps a photo of
         /// the range out. O(change), plus O(log B) per photo walked with a limit (see above).
         mutating func move(
             to end: Int, in grid: LiveSlots, limit: Int?,
-            selection: inout SelectionBitmap, pickOrder: inout [PhotoSlot]
+            selection: inout SelectionBitmap, picks: inout [PhotoSlot]
         ) -> (flips: Int, keptOut: Bool) {
             var flips: Int
             var keptOut = false
             if let limit, !unchoosing {
                 (flips, keptOut) = moveLimitedChoosing(
-                    to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+                    to: end, in: grid, limit: limit, selection: &selection, picks: &picks)
             } else {
                 flips = moveRange(to: end, in: grid, selection: &selection)
                 if flips > 0 && limit != nil {
-                    keepBasePicksStillChosen(in: selection, pickOrder: &pickOrder)
+                    keepBasePicksStillChosen(in: selection, picks: &picks)
                 }
             }
             endPosition = end
@@ -76,7 +76,7 @@ extension FastEngine {
         /// from the anchor over `selection` and `picks` as they are now. O(1).
         mutating func rebase(on selection: SelectionBitmap, picks: [PhotoSlot]) {
             baseSelection = selection
-            basePickOrder = picks
+            basePicks = picks
             endPosition = anchorPosition
             walked = 0
         }
@@ -87,21 +87,21 @@ extension FastEngine {
         /// Without a limit, or unchoosing, it is `move`. O(range) plus O(base picks).
         mutating func moveWalkingFromFarEnd(
             to end: Int, in grid: LiveSlots, limit: Int?,
-            selection: inout SelectionBitmap, pickOrder: inout [PhotoSlot]
+            selection: inout SelectionBitmap, picks: inout [PhotoSlot]
         ) -> (flips: Int, keptOut: Bool) {
             guard let limit, !unchoosing else {
-                return move(to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+                return move(to: end, in: grid, limit: limit, selection: &selection, picks: &picks)
             }
             let before = selection
             selection = baseSelection
-            pickOrder = basePickOrder
+            picks = basePicks
             // Anchored one step past the finger, on the side away from the anchor, the walk
             // passes the finger's photo first and the anchor last; that position is never read.
             let towardsAnchor = end > anchorPosition ? -1 : 1
             var turnedAround = SlotDrag(
-                anchor: end - towardsAnchor, unchoosing: false, base: baseSelection, basePicks: basePickOrder)
+                anchor: end - towardsAnchor, unchoosing: false, base: baseSelection, basePicks: basePicks)
             let (_, keptOut) = turnedAround.moveLimitedChoosing(
-                to: anchorPosition, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+                to: anchorPosition, in: grid, limit: limit, selection: &selection, picks: &picks)
             endPosition = end
             return (selection == before ? 0 : 1, keptOut)
         }
@@ -176,9 +176,9 @@ extension FastEngine {
 
         /// Picks = the base's picks still chosen, in their order: an unchoosing drag with a limit.
         /// O(base picks), in place.
-        private func keepBasePicksStillChosen(in selection: SelectionBitmap, pickOrder: inout [PhotoSlot]) {
-            pickOrder.removeAll(keepingCapacity: true)
-            for slot in basePickOrder where selection.contains(slot) { pickOrder.append(slot) }
+        private func keepBasePicksStillChosen(in selection: SelectionBitmap, picks: inout [PhotoSlot]) {
+            picks.removeAll(keepingCapacity: true)
+            for slot in basePicks where selection.contains(slot) { picks.append(slot) }
         }
 
         /// Moves a choosing drag with a limit to end at `end`: photos are walked from the anchor
@@ -189,7 +189,7 @@ extension FastEngine {
         /// O(change + log B per photo walked); the walk never passes more than `limit` photos.
         private mutating func moveLimitedChoosing(
             to end: Int, in grid: LiveSlots, limit: Int,
-            selection: inout SelectionBitmap, pickOrder: inout [PhotoSlot]
+            selection: inout SelectionBitmap, picks: inout [PhotoSlot]
         ) -> (Int, Bool) {
             let anchor = anchorPosition
             let base = baseSelection
@@ -205,20 +205,20 @@ extension FastEngine {
                     let slot = grid.slot(at: anchor + side * walked)
                     if !base.contains(slot) {
                         selection.remove(slot)
-                        pickOrder.removeLast()
+                        picks.removeLast()
                         flips &+= 1
                     }
                     walked -= 1
                 }
             }
             if oldSide != side { unwind(to: 0, side: oldSide) } else { unwind(to: distance, side: side) }
-            var added = pickOrder.count - basePickOrder.count
+            var added = picks.count - basePicks.count
             while walked < distance && added < room {
                 walked += 1
                 let slot = grid.slot(at: anchor + side * walked)
                 if !base.contains(slot) {
                     selection.insert(slot)
-                    pickOrder.append(slot)
+                    picks.append(slot)
                     added += 1
                     flips &+= 1
                 }

@@ -20,8 +20,9 @@ import SelectionSlots
     @_spi(GridSimInternals) public private(set) var slots: SlotTable
     @_spi(GridSimInternals) public private(set) var grid: LiveSlots
     @_spi(GridSimInternals) public private(set) var selection: SelectionBitmap
-    /// The selection in pick order; maintained only when `limit` is set.
-    @_spi(GridSimInternals) public private(set) var pickOrder: [PhotoSlot] = []
+    /// The picks (the chosen photos in the order they were picked) as slots; maintained only
+    /// when `limit` is set. `picks` names them.
+    @_spi(GridSimInternals) public private(set) var pickSlots: [PhotoSlot] = []
     @_spi(GridSimInternals) public private(set) var mode: Mode = .browsing
     /// The sheet shown, if any (kept in `cover`).
     @_spi(GridSimInternals) public private(set) var sheet: Sheet? {
@@ -102,13 +103,13 @@ import SelectionSlots
     }
 
     @_spi(GridSimInternals) public var photoCount: Int { grid.count }
-    @_spi(GridSimInternals) public var selectedCount: Int { selection.count }
+    @_spi(GridSimInternals) public var chosenCount: Int { selection.count }
 
     @_spi(GridSimInternals) public func contains(_ photo: PhotoID) -> Bool {
         slots.slot(for: photo).map(grid.contains) ?? false
     }
 
-    @_spi(GridSimInternals) public func isSelected(_ photo: PhotoID) -> Bool {
+    @_spi(GridSimInternals) public func isChosen(_ photo: PhotoID) -> Bool {
         slots.slot(for: photo).map(selection.contains) ?? false
     }
 
@@ -116,9 +117,9 @@ import SelectionSlots
     @_spi(GridSimInternals) public var photos: [PhotoID] { slots.ids(for: grid.order) }
 
     /// O(N) scan of the grid order (stops at the last chosen photo).
-    @_spi(GridSimInternals) public var selectedPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid)) }
+    @_spi(GridSimInternals) public var chosenPhotos: [PhotoID] { slots.ids(for: selection.slots(inGridOrder: grid)) }
 
-    @_spi(GridSimInternals) public var picks: [PhotoID] { limit == nil ? selectedPhotos : slots.ids(for: pickOrder) }
+    @_spi(GridSimInternals) public var picks: [PhotoID] { limit == nil ? chosenPhotos : slots.ids(for: pickSlots) }
 
     @_spi(GridSimInternals) public var isDragging: Bool { drag != nil }
 
@@ -215,7 +216,7 @@ import SelectionSlots
         if sheet != nil { return .rejected(.covered) }
         guard grid.contains(slot), selection.contains(slot) else { return .rejected(.notInTray) }
         selection.remove(slot)
-        if let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
+        if let index = pickSlots.firstIndex(of: slot) { pickSlots.remove(at: index) }
         return SlotStep(
             outcome: .applied, haptic: true, animation: animation,
             announcement: .countChanged(selection.count))
@@ -228,7 +229,7 @@ import SelectionSlots
         mode = .selecting
         if let slot {
             selection.insert(slot)
-            if limit != nil { pickOrder.append(slot) }
+            if limit != nil { pickSlots.append(slot) }
         }
         return SlotStep(
             outcome: .applied, haptic: slot != nil, animation: animation,
@@ -252,11 +253,11 @@ import SelectionSlots
             selection.toggle(slot)
         } else if selection.contains(slot) {
             selection.remove(slot)
-            if let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
+            if let index = pickSlots.firstIndex(of: slot) { pickSlots.remove(at: index) }
         } else {
             if let limit {
                 if selection.count == limit { return .rejected(.limitReached) }
-                pickOrder.append(slot)
+                pickSlots.append(slot)
             }
             selection.insert(slot)
         }
@@ -282,15 +283,15 @@ import SelectionSlots
         let unchoosing = selection.contains(slot)
         if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
         drag = SlotDrag(
-            anchor: grid.position(of: slot)!, unchoosing: unchoosing, base: selection, basePicks: pickOrder)
+            anchor: grid.position(of: slot)!, unchoosing: unchoosing, base: selection, basePicks: pickSlots)
         cover = .drag
         if unchoosing {
             selection.remove(slot)
-            if limit != nil, let index = pickOrder.firstIndex(of: slot) { pickOrder.remove(at: index) }
+            if limit != nil, let index = pickSlots.firstIndex(of: slot) { pickSlots.remove(at: index) }
         } else {
             // The anchor is not in the base, and the count is below the limit: it is added.
             selection.insert(slot)
-            if limit != nil { pickOrder.append(slot) }
+            if limit != nil { pickSlots.append(slot) }
         }
         return SlotStep(
             outcome: .applied, haptic: true, animation: animation,
@@ -304,7 +305,7 @@ import SelectionSlots
         guard let end = grid.position(of: slot) else { return .rejected(.unknownPhoto) }
         let countBefore = selection.count
         let (flips, keptOut) = drag!.move(
-            to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+            to: end, in: grid, limit: limit, selection: &selection, picks: &pickSlots)
         // Picks change only with the selection: they are the base's picks that stay, then
         // the photos added, in walking order.
         guard flips > 0 else { return keptOut ? .rejected(.limitReached) : .ignored }
@@ -324,10 +325,10 @@ import SelectionSlots
             switch bend {
             case .ignoresLimit:
                 drag!.move(
-                    to: end, in: grid, limit: limit.map { _ in Int.max }, selection: &selection, pickOrder: &pickOrder)
+                    to: end, in: grid, limit: limit.map { _ in Int.max }, selection: &selection, picks: &pickSlots)
             case .walksFromFarEnd:
                 drag!.moveWalkingFromFarEnd(
-                    to: end, in: grid, limit: limit, selection: &selection, pickOrder: &pickOrder)
+                    to: end, in: grid, limit: limit, selection: &selection, picks: &pickSlots)
             }
         guard flips > 0 else { return keptOut ? .rejected(.limitReached) : .ignored }
         return SlotStep(
@@ -350,7 +351,7 @@ import SelectionSlots
         if checkingLimit, let limit, limit < grid.count { return .rejected(.limitReached) }
         if limit != nil {
             for slot in grid where !selection.contains(slot) {
-                pickOrder.append(slot)
+                pickSlots.append(slot)
             }
         }
         selection.selectAll(liveSlots: grid.live)
@@ -389,7 +390,7 @@ import SelectionSlots
 
     private mutating func clearSelection() {
         selection.removeAll()
-        pickOrder.removeAll(keepingCapacity: true)
+        pickSlots.removeAll(keepingCapacity: true)
     }
 
     /// O(removed + inserted) checks, O(removed log B) to take photos out of the grid and
@@ -415,7 +416,7 @@ import SelectionSlots
                 selection.formIntersection(grid.live)
             }
             if limit != nil && selection.count != before {
-                pickOrder.removeAll { !selection.contains($0) }
+                pickSlots.removeAll { !selection.contains($0) }
             }
         }
         guard selection.count != before else { return SlotStep(outcome: .applied) }
@@ -477,9 +478,9 @@ import SelectionSlots
 
     /// Puts back a selection and pick order read earlier from this engine, as if the steps
     /// since had not touched them. O(1) plus the pick order's copy.
-    @_spi(GridSimInternals) public mutating func restoreSelection(_ selection: SelectionBitmap, pickOrder: [PhotoSlot]) {
+    @_spi(GridSimInternals) public mutating func restoreSelection(_ selection: SelectionBitmap, picks: [PhotoSlot]) {
         self.selection = selection
-        self.pickOrder = pickOrder
+        self.pickSlots = picks
     }
 
     /// The drag in progress, to be put back after an event that ended it: a drag that
@@ -503,7 +504,7 @@ import SelectionSlots
     /// Forgets the drag's base: its next move starts from the selection and picks as they
     /// are, sweeping from the anchor again. O(1).
     package mutating func rebaseDrag() {
-        drag?.rebase(on: selection, picks: pickOrder)
+        drag?.rebase(on: selection, picks: pickSlots)
     }
 
     /// `dragMoved` with one rule of SPEC.md section 6 bent, through the engine's own drag.

@@ -65,7 +65,7 @@ enum TapWork {
     /// One tap in this many spends (a power of two: the test is a mask).
     static let period = 8
     /// With the count of taps, 1 % of the seed model's tap at 10K photos (its counted loop:
-    /// 2,251 instructions per tap, release build), a round costing about 13 instructions.
+    /// 2,252 instructions per tap, release build), a round costing about 13 instructions.
     static let rounds = 10
 
     /// `rounds` steps of a 64-bit linear congruential generator, left unoptimised so that a

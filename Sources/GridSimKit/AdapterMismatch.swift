@@ -12,14 +12,6 @@ public struct AdapterMismatch: Hashable, Sendable, CustomStringConvertible {
     /// What the adapter gave instead.
     public var actual: String
 
-    init(step: Int, event: Event?, part: AdapterPart, expected: String, actual: String) {
-        self.step = step
-        self.event = event
-        self.part = part
-        self.expected = expected
-        self.actual = actual
-    }
-
     /// `step 3 (tap 2): chosen photos: expected ["1"], the adapter gave ["1", "2"]`
     public var description: String {
         let place = event.map { "step \(step) (\($0.summary))" } ?? "before the first event"

@@ -112,7 +112,7 @@ struct CheckedReport {
                 AdapterMismatch(step: index + 1, event: event, part: part, expected: expected, actual: actual)
             }
             let step = adapter.apply(event)
-            if !exposes.isDisjoint(with: ExposedParts.stepParts), step == nil {
+            if !exposes.isDisjoint(with: ExposedPart.stepParts), step == nil {
                 return mismatch(.step, "a step", "no step (apply returned nil)")
             }
             if let step {

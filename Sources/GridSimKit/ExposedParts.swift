@@ -1,33 +1,44 @@
-/// The parts of a step and a state the kit compares for an adapter beyond the required
+/// A part of a step or a state that the kit compares for an adapter beyond the required
 /// state, read from the protocols it conforms to (or, for an adapter written to the
 /// deprecated `SelectionAdapter`, from its `exposes`).
-package struct ExposedParts: OptionSet, Hashable, Sendable {
-    package let rawValue: UInt8
-    package init(rawValue: UInt8) { self.rawValue = rawValue }
+package enum ExposedPart: CaseIterable, Hashable, Sendable {
+    case outcome, effects, announcements, sheet, screen
 
-    package static let outcome = ExposedParts(rawValue: 1 << 0)
-    package static let effects = ExposedParts(rawValue: 1 << 1)
-    package static let announcements = ExposedParts(rawValue: 1 << 2)
-    package static let sheet = ExposedParts(rawValue: 1 << 3)
-    package static let screen = ExposedParts(rawValue: 1 << 4)
+    /// The parts a step carries.
     package static let stepParts: ExposedParts = [.outcome, .effects, .announcements]
 
-    /// Each part, the words reports use for it, and the protocol that exposes it.
-    static let all: [(part: ExposedParts, words: String, protocolName: String)] = [
-        (.outcome, "outcome and reason", "OutcomeReporting"), (.effects, "effects", "EffectReporting"),
-        (.announcements, "announcements", "AnnouncementReporting"), (.sheet, "sheet", "SheetExposing"),
-        (.screen, "what the screen shows (title, toolbar, tray counter, accessibility values)", "ScreenExposing"),
-    ]
-
-    /// The parts left out, in words, for reports: `outcome and reason`, `effects`, ...
-    var missingParts: [String] {
-        Self.all.compactMap { contains($0.part) ? nil : $0.words }
+    /// The words reports use for it.
+    var words: String {
+        switch self {
+        case .outcome: "outcome and reason"
+        case .effects: "effects"
+        case .announcements: "announcements"
+        case .sheet: "sheet"
+        case .screen: "what the screen shows (title, toolbar, tray counter, accessibility values)"
+        }
     }
+
+    /// The protocol that exposes it.
+    var protocolName: String {
+        switch self {
+        case .outcome: "OutcomeReporting"
+        case .effects: "EffectReporting"
+        case .announcements: "AnnouncementReporting"
+        case .sheet: "SheetExposing"
+        case .screen: "ScreenExposing"
+        }
+    }
+}
+
+/// The parts the kit compares for one adapter.
+package typealias ExposedParts = Set<ExposedPart>
+
+extension Set where Element == ExposedPart {
+    /// The parts left out, in words, for reports, in `ExposedPart`'s order.
+    var missingParts: [String] { ExposedPart.allCases.filter { !contains($0) }.map(\.words) }
 
     /// The protocols of the parts left out, for the note that says how to expose them.
-    var missingProtocols: [String] {
-        Self.all.compactMap { contains($0.part) ? nil : $0.protocolName }
-    }
+    var missingProtocols: [String] { ExposedPart.allCases.filter { !contains($0) }.map(\.protocolName) }
 }
 
 extension PhotoGridAdapter {

@@ -24,7 +24,12 @@ package struct LegacyAdapter<Base: SelectionAdapter>: PhotoGridAdapter, SheetExp
     package func accessibilityValue(for photo: PhotoID) -> String { base.accessibilityValue(for: photo) }
     package static var unhandledEvents: Set<EventName> { Base.unhandledEvents }
 
-    static var legacyParts: ExposedParts { ExposedParts(rawValue: Base.exposes.rawValue) }
+    static var legacyParts: ExposedParts {
+        let listed: [(AdapterExposure, ExposedPart)] = [
+            (.outcome, .outcome), (.effects, .effects), (.announcements, .announcements), (.sheet, .sheet), (.screen, .screen),
+        ]
+        return Set(listed.filter { Base.exposes.contains($0.0) }.map(\.1))
+    }
     static var legacyName: String { "\(Base.self)" }
 
     /// Why the adapter cannot be checked as it declares itself: `.screen` in `exposes` with

@@ -57,7 +57,7 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
 
     private func stepMismatches(expected: Step, actual: Step?, event: Event) -> [AdapterMismatch] {
         let exposes = Adapter.exposedParts
-        guard !exposes.isDisjoint(with: ExposedParts.stepParts) else { return [] }
+        guard !exposes.isDisjoint(with: ExposedPart.stepParts) else { return [] }
         var found: [AdapterMismatch] = []
         func mismatch(_ part: AdapterPart, _ expected: String, _ actual: String) {
             found.append(AdapterMismatch(step: stepCount, event: event, part: part, expected: expected, actual: actual))

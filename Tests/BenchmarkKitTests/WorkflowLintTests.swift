@@ -23,17 +23,9 @@ struct WorkflowLintTests {
             Issue.record("actionlint is not installed: run scripts/setup (it installs actionlint into .build/tools/venv)")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: actionlint)
-        process.arguments = ["-no-color", Self.workflow.path]
-        process.currentDirectoryURL = PackageRoot.url
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "actionlint:\n\(text)")
+        let (status, text) = try ChildProcess.runMerged(
+            URL(fileURLWithPath: actionlint), ["-no-color", Self.workflow.path], in: PackageRoot.url)
+        #expect(status == 0, "actionlint:\n\(text)")
     }
 
     @Test("it builds, gates against the target branch's baseline, summarises, shards the exploration and merges it")
@@ -64,15 +56,8 @@ struct WorkflowLintTests {
     static func comment(on report: BenchmarkReport, artifacts: String) throws -> (code: Int32, body: String) {
         let file = try ScratchDirectory.make("comment").appendingPathComponent("bench-report.json")
         try ReportCoding.encode(report, pretty: false).write(to: file)
-        let process = Process()
-        process.executableURL = PackageRoot.appending("scripts/bench-comment")
-        process.arguments = [file.path, artifacts]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let body = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, body)
+        let output = try ChildProcess.run(PackageRoot.appending("scripts/bench-comment"), [file.path, artifacts])
+        return (output.status, output.text)
     }
 
     @Test("the comment step's script builds the comment from a saved report: verdict, metrics, attribution, artifacts")

@@ -90,12 +90,18 @@ enum ReleaseOneChecks {
     }
 }
 
-/// GridSimKit 1.0's adapter the way the team's was written: `.everything`, no screen members.
+/// The reference adapter written to GridSimKit 1.0, as a team wrote theirs: the state and the
+/// sheet, no screen members; each adapter below says what it lists in `exposes`.
 @available(*, deprecated, message: "the deprecated SelectionAdapter on purpose")
-struct EverythingButTheScreenAdapter: SelectionAdapter {
-    var inner: ReferenceAdapter
+protocol ReleaseOneReferenceWrapper: SelectionAdapter {
+    var inner: ReferenceAdapter { get set }
+    init(inner: ReferenceAdapter)
+}
+
+@available(*, deprecated, message: "the deprecated SelectionAdapter on purpose")
+extension ReleaseOneReferenceWrapper {
     init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
-        inner = ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
+        self.init(inner: ReferenceAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion))
     }
     mutating func apply(_ event: Event) -> Step? { inner.apply(event) }
     var mode: Mode { inner.mode }
@@ -103,21 +109,18 @@ struct EverythingButTheScreenAdapter: SelectionAdapter {
     var photos: [PhotoID] { inner.photos }
     var tray: [PhotoID] { inner.picks }
     var sheet: Sheet? { inner.sheet }
+}
+
+/// `.everything`, with the screen left to the protocol's defaults.
+@available(*, deprecated, message: "the deprecated SelectionAdapter on purpose")
+struct EverythingButTheScreenAdapter: ReleaseOneReferenceWrapper {
+    var inner: ReferenceAdapter
     static var exposes: AdapterExposure { .everything }
 }
 
 /// The same listing only what it implements.
 @available(*, deprecated, message: "the deprecated SelectionAdapter on purpose")
-struct EverythingButTheScreenListedAdapter: SelectionAdapter {
-    var inner: EverythingButTheScreenAdapter
-    init(photos: [PhotoID], limit: Int?, reduceMotion: Bool) {
-        inner = EverythingButTheScreenAdapter(photos: photos, limit: limit, reduceMotion: reduceMotion)
-    }
-    mutating func apply(_ event: Event) -> Step? { inner.apply(event) }
-    var mode: Mode { inner.mode }
-    var chosenPhotos: [PhotoID] { inner.chosenPhotos }
-    var photos: [PhotoID] { inner.photos }
-    var tray: [PhotoID] { inner.tray }
-    var sheet: Sheet? { inner.sheet }
+struct EverythingButTheScreenListedAdapter: ReleaseOneReferenceWrapper {
+    var inner: ReferenceAdapter
     static var exposes: AdapterExposure { [.outcome, .effects, .announcements, .sheet] }
 }

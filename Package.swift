@@ -162,9 +162,10 @@ let package = Package(
                 "GridSimKit", "GridSimKitBenchmarks", "PropertyTesting", "SelectionTrace", "TraceReplay", "TestSupport", "TraceView",
                 "SeedGrid", "SeedGridRelease1",
             ]),
-        // GridSimKit 1.0's SeedGrid example, its model and adapter as tagged v1.0.0 and never
-        // edited: the kit's tests check that an adapter written to that release keeps passing.
-        .target(name: "SeedGrid", path: "Tests/Fixtures/SeedGrid-1.0.0/SeedGrid"),
+        // GridSimKit 1.0's SeedGrid adapter as tagged v1.0.0 and never edited, over the example's
+        // model and gestures (unchanged since): the kit's tests check that an adapter written
+        // to that release keeps passing.
+        .target(name: "SeedGrid", path: "Examples/SeedGrid/Sources/SeedGrid"),
         .target(
             name: "SeedGridRelease1", dependencies: ["SeedGrid", "GridSimKit"],
             path: "Tests/Fixtures/SeedGrid-1.0.0/SeedGridConformance"),

@@ -9,22 +9,22 @@ import TestSupport
 /// adapter to it, and an adapter written to GridSimKit 1.0 keeps its meaning.
 @Suite("Adapter declarations")
 struct AdapterDeclarationTests {
-    /// Type-checks a fixture of Tests/Fixtures/AdapterDeclarations against the modules this
-    /// test build made: the compiler's exit status and its messages.
-    static func typecheck(_ fixture: String) throws -> (status: Int32, messages: String) {
+    /// Type-checks fixtures of Tests/Fixtures/AdapterDeclarations together against the modules
+    /// this test build made: the compiler's exit status and its messages.
+    static func typecheck(_ fixtures: String...) throws -> (status: Int32, messages: String) {
         let build = PackageRoot.appending(".build/debug")
-        let file = PackageRoot.appending("Tests/Fixtures/AdapterDeclarations/\(fixture)")
-        let command = [
+        let files = fixtures.map { PackageRoot.appending("Tests/Fixtures/AdapterDeclarations/\($0)").path }
+        let command = ([
             "swiftc", "-typecheck", "-I", build.appendingPathComponent("Modules").path,
-            "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("CCRC32C.build/module.modulemap").path, file.path,
-        ].map(GridSimCheckout.shellQuoted).joined(separator: " ")
+            "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("CCRC32C.build/module.modulemap").path,
+        ] + files).map(GridSimCheckout.shellQuoted).joined(separator: " ")
         let output = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command + " 2>&1"])
         return (output.status, output.text)
     }
 
     @Test("an adapter that claims the screen without implementing all of it does not compile, naming what is missing")
     func halfWrittenScreenDoesNotCompile() throws {
-        let whole = try Self.typecheck("WholeScreen.swift")
+        let whole = try Self.typecheck("HalfWrittenScreen.swift", "TheRestOfTheScreen.swift")
         #expect(whole.status == 0, "\(whole.messages)")
         let half = try Self.typecheck("HalfWrittenScreen.swift")
         #expect(half.status != 0)

@@ -57,7 +57,7 @@ enum CounterexamplePage {
     ) -> ViewComparison.Row {
         let reference = lockstep.reference
         let adapter = lockstep.adapter
-        let exposes = Adapter.exposedParts
+        let exposes = lockstep.exposes
         let hasTray = reference.limit != nil
         let expectedSide = ViewComparison.Side(
             report: expected.map { report($0, Adapter.self) }, mode: "\(reference.mode)", title: reference.title,

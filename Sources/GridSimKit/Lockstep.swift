@@ -11,6 +11,9 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
     private(set) var reference: ReferenceModel
     private(set) var adapter: Adapter
     private(set) var stepCount = 0
+    /// What the kit compares for `Adapter` beyond the required state, read once: it is a
+    /// property of the type, and reading it casts the type to each part's protocol.
+    let exposes = Adapter.exposedParts
 
     init(header: TraceHeader) {
         let configuration = header.configuration
@@ -56,7 +59,6 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
     }
 
     private func stepMismatches(expected: Step, actual: Step?, event: Event) -> [AdapterMismatch] {
-        let exposes = Adapter.exposedParts
         guard !exposes.isDisjoint(with: ExposedPart.stepParts) else { return [] }
         var found: [AdapterMismatch] = []
         func mismatch(_ part: AdapterPart, _ expected: String, _ actual: String) {
@@ -99,7 +101,6 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
                 mismatch(.picks, Self.preview(reference.picks), Self.preview(picks))
             }
         }
-        let exposes = Adapter.exposedParts
         if exposes.contains(.sheet), adapter.exposedSheet != reference.sheet {
             mismatch(.sheet, Self.describe(reference.sheet), Self.describe(adapter.exposedSheet))
         }

@@ -89,6 +89,18 @@
         inGrid = Set(grid)
         limit = configuration.effectiveLimit
         reduceMotion = configuration.reduceMotion
+        let start = configuration.start
+        if start.mode == .selecting {
+            mode = .selecting
+            // Picks the state cannot hold are passed over, as the fast engine does: readers
+            // refuse them first.
+            for photo in start.picks {
+                if let limit, selection.count >= limit { break }
+                guard let number = gridNumber(of: photo), selection.insert(number).inserted else { continue }
+                pickNumbers.append(number)
+            }
+            sheet = start.sheet
+        }
     }
 
     @_spi(GridSimInternals) public var photoCount: Int { grid.count }

@@ -29,3 +29,17 @@ public enum PhotoList: Hashable, Sendable {
         }
     }
 }
+
+extension PhotoList {
+    /// Whether `id` is one of the list's photos: for `.count(N)`, a decimal `1` … `N` without
+    /// leading zeros. O(id length), one lookup for an explicit list.
+    public func containsID(_ id: String) -> Bool {
+        switch self {
+        case .count(let n):
+            guard let first = id.utf8.first, first != UInt8(ascii: "0"), let value = Int(id) else { return false }
+            return value >= 1 && value <= n && id.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        case .ids(let ids):
+            return ids.position(of: id) != nil
+        }
+    }
+}

@@ -92,7 +92,92 @@ enum TextTraceDecoding {
             }
             meta = metaObject
         }
-        return TraceHeader(version: version, photos: photos, limit: limit, reduceMotion: reduceMotion, meta: meta)
+        var header = TraceHeader(version: version, photos: photos, limit: limit, reduceMotion: reduceMotion, meta: meta)
+        if let value = object["start"], value != .null {
+            guard version >= 2 else {
+                throw TextTraceFieldError("field \"start\" needs \"version\":2 (SPEC.md section 7), found version \(version)")
+            }
+            header.start = try startState(from: value)
+            if let violation = header.startViolation {
+                throw TextTraceFieldError("the start state breaks an invariant: \(violation)")
+            }
+        }
+        return header
+    }
+
+    /// The header's `start` (SPEC.md section 7), its fields checked; the invariants are the
+    /// caller's to check against the grid.
+    private static func startState(from value: JSONValue) throws(TextTraceFieldError) -> StartState {
+        guard case .object(let object) = value else {
+            throw TextTraceFieldError("field \"start\" must be an object, found \(value.typeName)")
+        }
+        var start = StartState()
+        if let value = object["mode"], value != .null { start.mode = try mode(value, field: "start.mode") }
+        start.picks = try optionalIDs(object, "picks", field: "start.picks") ?? []
+        if let value = object["sheet"], value != .null {
+            guard case .string(let name) = value, let sheet = Sheet(rawValue: name) else {
+                throw TextTraceFieldError("field \"start.sheet\" must be \"share\", \"edit\" or null, found \(value.describedBriefly)")
+            }
+            start.sheet = sheet
+        }
+        return start
+    }
+
+    private static func mode(_ value: JSONValue, field: String) throws(TextTraceFieldError) -> Mode {
+        guard case .string(let name) = value, let mode = Mode(rawValue: name) else {
+            throw TextTraceFieldError("field \"\(field)\" must be \"browsing\" or \"selecting\", found \(value.describedBriefly)")
+        }
+        return mode
+    }
+
+    /// The array of ids in `object[name]`, nil when it is missing or null.
+    private static func optionalIDs(_ object: JSONObject, _ name: String, field: String) throws(TextTraceFieldError) -> [PhotoID]? {
+        guard let value = object[name], value != .null else { return nil }
+        guard case .array(let elements) = value else {
+            throw TextTraceFieldError("field \"\(field)\" must be an array of photo ids, found \(value.typeName)")
+        }
+        var ids: [PhotoID] = []
+        ids.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            guard case .string(let id) = element else {
+                throw TextTraceFieldError("\(field)[\(position)] must be a string, found \(element.typeName)")
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    /// An event line's `seen` (SPEC.md section 7): every field optional, each checked.
+    private static func seenState(from value: JSONValue) throws(TextTraceFieldError) -> SeenState {
+        guard case .object(let object) = value else {
+            throw TextTraceFieldError("field \"seen\" must be an object, found \(value.typeName)")
+        }
+        var seen = SeenState()
+        if let value = object["mode"], value != .null { seen.mode = try mode(value, field: "seen.mode") }
+        if let value = object["count"], value != .null {
+            guard case .integer(let count) = value, count >= 0 else {
+                throw TextTraceFieldError("field \"seen.count\" must be a whole number of at least 0, found \(value.describedBriefly)")
+            }
+            seen.count = count
+        }
+        if let value = object["title"], value != .null {
+            guard case .string(let title) = value else {
+                throw TextTraceFieldError("field \"seen.title\" must be a string, found \(value.typeName)")
+            }
+            seen.title = title
+        }
+        seen.tray = try optionalIDs(object, "tray", field: "seen.tray")
+        seen.chosen = try optionalIDs(object, "chosen", field: "seen.chosen")
+        if let value = object["chosenDigest"], value != .null {
+            guard case .string(let hex) = value, hex.utf8.count == 16,
+                hex.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }),
+                let digest = ChosenDigest(hex: hex)
+            else {
+                throw TextTraceFieldError("field \"seen.chosenDigest\" must be 16 lowercase hex digits, found \(value.describedBriefly)")
+            }
+            seen.chosenDigest = digest
+        }
+        return seen
     }
 
     private static func requiredInteger(_ object: JSONObject, _ field: String) throws(TextTraceFieldError) -> Int {
@@ -192,7 +277,9 @@ enum TextTraceDecoding {
             // Every other name takes one photo or no argument.
             event = name.needsPhoto ? Event(name: name, photo: try photo(object, name))! : name.argumentlessEvent!
         }
-        return TraceEvent(t: t, event)
+        var seen: SeenState?
+        if let value = object["seen"], value != .null { seen = try seenState(from: value) }
+        return TraceEvent(t: t, event, seen: seen)
     }
 
     private static func photo(_ object: JSONObject, _ name: EventName) throws(TextTraceFieldError) -> PhotoID {

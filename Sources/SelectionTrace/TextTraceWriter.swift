@@ -12,7 +12,7 @@ import SelectionSlots
         json.key("trace")
         json.string(TraceHeader.kind)
         json.key("version")
-        json.integer(header.version)
+        json.integer(header.writtenVersion)
         json.key("photos")
         json.beginObject()
         switch header.photos {
@@ -34,12 +34,64 @@ import SelectionSlots
             json.key("reduceMotion")
             json.bool(true)
         }
+        if !header.start.isBrowsing {
+            json.key("start")
+            write(header.start, to: &json)
+        }
         if let meta = header.meta {
             json.key("meta")
             json.value(.object(meta))
         }
         json.endObject()
         return json.text
+    }
+
+    /// A start state as SPEC.md section 7 writes it, defaults left out.
+    private static func write(_ start: StartState, to json: inout JSONWriter) {
+        json.beginObject()
+        if start.mode != .browsing {
+            json.key("mode")
+            json.string(start.mode.rawValue)
+        }
+        if !start.picks.isEmpty {
+            json.key("picks")
+            json.strings(start.picks)
+        }
+        if let sheet = start.sheet {
+            json.key("sheet")
+            json.string(sheet.rawValue)
+        }
+        json.endObject()
+    }
+
+    /// An event line's `seen`, its fields in SPEC.md section 7's order, those not given left out.
+    private static func write(_ seen: SeenState, to json: inout JSONWriter) {
+        json.beginObject()
+        if let mode = seen.mode {
+            json.key("mode")
+            json.string(mode.rawValue)
+        }
+        if let count = seen.count {
+            json.key("count")
+            json.integer(count)
+        }
+        if let title = seen.title {
+            json.key("title")
+            json.string(title)
+        }
+        if let tray = seen.tray {
+            json.key("tray")
+            json.strings(tray)
+        }
+        if let chosen = seen.chosen {
+            json.key("chosen")
+            json.strings(chosen)
+        }
+        if let digest = seen.chosenDigest {
+            json.key("chosenDigest")
+            json.string(digest.description)
+        }
+        json.endObject()
     }
 
     /// An event line, without its newline.
@@ -78,6 +130,10 @@ import SelectionSlots
         case .select, .selectAll, .deselectAll, .done, .back, .delete, .move, .share, .edit, .dismiss, .dragEnded:
             break
         }
+        if let seen = event.seen {
+            json.key("seen")
+            write(seen, to: &json)
+        }
         json.endObject()
         return json.text
     }
@@ -107,6 +163,14 @@ extension TextTraceEncoding {
     /// Writes the event's line and its newline into `block`: the bytes of `line(for:)` +
     /// `"\n"`. O(line length).
     package static func writeLine(_ event: TraceEvent, to block: LineBlock) {
+        if event.seen != nil {
+            // Lines with what the app saw are few and long-lived: the general writer serves.
+            var text = line(for: event) + "\n"
+            var cursor = block.cursor(atMost: text.utf8.count)
+            text.withUTF8 { cursor.write(UnsafeRawBufferPointer($0)) }
+            block.commit(cursor)
+            return
+        }
         var line = block.cursor(atMost: maximumLineLength(of: event.event, longestID: longestID(of: event.event)))
         writeLine(t: event.t, of: event.event, to: &line) { photo, line in
             var photo = photo

@@ -5,8 +5,9 @@ import SelectionSlots
 public struct TraceHeader: Hashable, Sendable {
     /// The only value of the header's `trace` field.
     public static let kind = "photo-grid-selection"
-    /// The newest format version this reader understands.
-    public static let currentVersion = 1
+    /// The newest format version this reader understands. Version 2 is version 1 with a start
+    /// state (SPEC.md section 7); a header without one is written as version 1.
+    public static let currentVersion = 2
 
     public var version: Int
     /// The grid. An explicit list read from a trace is the `PhotoIDTable` the reader built while
@@ -17,17 +18,25 @@ public struct TraceHeader: Hashable, Sendable {
     public var reduceMotion: Bool
     /// Free-form notes (who recorded it, which property failed, ...); never interpreted.
     @_spi(GridSimInternals) public var meta: JSONObject?
+    /// The state before the first event (SPEC.md section 7): browsing with nothing chosen
+    /// unless the trace begins mid-session, as a window an app kept does.
+    public var start: StartState = .browsing
 
     @_spi(GridSimInternals) public init(
-        version: Int = TraceHeader.currentVersion, photos: PhotoList, limit: Int? = nil,
-        reduceMotion: Bool = false, meta: JSONObject? = nil
+        version: Int = 1, photos: PhotoList, limit: Int? = nil,
+        reduceMotion: Bool = false, meta: JSONObject? = nil, start: StartState = .browsing
     ) {
         self.version = version
         self.photos = photos
         self.limit = limit
         self.reduceMotion = reduceMotion
         self.meta = meta
+        self.start = start
     }
+
+    /// The version a writer puts in the header: 2 when it has a start state (SPEC.md section
+    /// 7), so that a reader that does not know one refuses the trace; else as read.
+    @_spi(GridSimInternals) public var writtenVersion: Int { start.isBrowsing ? version : max(2, version) }
 
     /// A header for a grid of `photoIDs`, in grid order (the current version, no notes).
     /// O(total length of the ids).
@@ -40,19 +49,35 @@ public struct TraceHeader: Hashable, Sendable {
 
     /// The session this header starts.
     @_spi(GridSimInternals) public var configuration: GridConfiguration {
-        GridConfiguration(photos: photos, limit: limit, reduceMotion: reduceMotion)
+        GridConfiguration(photos: photos, limit: limit, reduceMotion: reduceMotion, start: start)
+    }
+
+    /// The rule of SPEC.md section 1 that the start state breaks over this header's grid and
+    /// limit, or nil. O(picks), hashing each.
+    @_spi(GridSimInternals) public var startViolation: StartStateViolation? {
+        start.isBrowsing ? nil : start.violation(limit: limit, isInGrid: photos.containsID)
     }
 }
 
-/// One event line: the event and, optionally, when it happened.
+/// One event line: the event and, optionally, when it happened and what the app showed after
+/// it.
 public struct TraceEvent: Hashable, Sendable {
     /// Milliseconds since the trace began; never decreases along a trace.
     public var t: Int?
     public var event: Event
+    /// What the app showed after it applied the event (SPEC.md section 7), when it said.
+    public var seen: SeenState?
 
     public init(t: Int? = nil, _ event: Event) {
         self.t = t
         self.event = event
+    }
+
+    /// An event with what the app showed after it.
+    public init(t: Int? = nil, _ event: Event, seen: SeenState?) {
+        self.t = t
+        self.event = event
+        self.seen = seen
     }
 }
 
@@ -69,8 +94,9 @@ public struct Trace: Hashable, Sendable {
 
 extension TraceHeader {
     /// Throws `TraceError.Kind.unrecordableHeader` for a header no trace can be written with:
-    /// a negative photo count, a grid larger than slots can number, repeated ids. Every writer
-    /// (the recorder, a conversion) checks it before its first byte. O(1).
+    /// a negative photo count, a grid larger than slots can number, repeated ids, a start state
+    /// that breaks an invariant. Every writer (the recorder, a conversion) checks it before its
+    /// first byte. O(start picks).
     package func checkWritable() throws {
         guard photos.count >= 0 else {
             throw TraceError(.unrecordableHeader("the header's photo count is negative"))
@@ -80,6 +106,9 @@ extension TraceHeader {
         }
         if case .ids(let ids) = photos, ids.hasDuplicates {
             throw TraceError(.unrecordableHeader("the header's photo ids have duplicates"))
+        }
+        if let violation = startViolation {
+            throw TraceError(.unrecordableHeader("the header's start state breaks an invariant: \(violation)"))
         }
     }
 }

@@ -70,6 +70,22 @@ import SelectionSlots
         selection = SelectionBitmap(slotCapacity: grid.live.slotCapacity)
         limit = configuration.effectiveLimit
         reduceMotion = configuration.reduceMotion
+        if !configuration.start.isBrowsing { enter(configuration.start) }
+    }
+
+    /// Takes a start state's mode, picks and sheet (SPEC.md section 7). Picks the state cannot
+    /// hold (not in the grid, repeated, past the limit) are passed over: readers refuse them
+    /// first. O(picks), hashing each.
+    private mutating func enter(_ start: StartState) {
+        guard start.mode == .selecting else { return }
+        mode = .selecting
+        for photo in start.picks {
+            if let limit, selection.count >= limit { break }
+            guard let slot = slots.slot(for: photo), grid.contains(slot), !selection.contains(slot) else { continue }
+            selection.insert(slot)
+            if limit != nil { pickSlots.append(slot) }
+        }
+        sheet = start.sheet
     }
 
     var animation: AnimationStyle { reduceMotion ? .none : .snappy }

@@ -21,6 +21,19 @@
         case .object: "an object"
         }
     }
+
+    /// The value itself when it is short (a number, a string of up to 40 characters, a
+    /// boolean, null), else its type name: what an error message quotes.
+    package var describedBriefly: String {
+        switch self {
+        case .null: "null"
+        case .bool(let flag): String(flag)
+        case .integer(let n): String(n)
+        case .double(let x): String(x)
+        case .string(let text) where text.count <= 40: "\"\(text)\""
+        default: typeName
+        }
+    }
 }
 
 /// A JSON object: members in the order written. Lookup is linear, which is the fastest choice

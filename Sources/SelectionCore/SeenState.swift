@@ -1,0 +1,51 @@
+/// What the app showed after an event, as it recorded it beside the event (SPEC.md section
+/// 7): every part optional, compared with SPEC.md's state after the same event.
+public struct SeenState: Hashable, Sendable {
+    public var mode: Mode?
+    /// How many photos were chosen.
+    public var count: Int?
+    /// The app bar's title (SPEC.md section 3).
+    public var title: String?
+    /// The tray: the chosen photos in pick order.
+    public var tray: [PhotoID]?
+    /// The chosen photos in grid order.
+    public var chosen: [PhotoID]?
+    /// The digest of the chosen photos in grid order.
+    public var chosenDigest: ChosenDigest?
+
+    public init(
+        mode: Mode? = nil, count: Int? = nil, title: String? = nil, tray: [PhotoID]? = nil,
+        chosen: [PhotoID]? = nil, chosenDigest: ChosenDigest? = nil
+    ) {
+        self.mode = mode
+        self.count = count
+        self.title = title
+        self.tray = tray
+        self.chosen = chosen
+        self.chosenDigest = chosenDigest
+    }
+
+    /// Whether it says nothing (a `seen` of `{}`).
+    public var isEmpty: Bool { self == SeenState() }
+}
+
+/// A part of `seen`, in the order a replay compares them.
+public enum SeenField: String, CaseIterable, Hashable, Sendable {
+    case mode, count, title, tray, chosen, chosenDigest
+}
+
+/// Where the app departs from SPEC.md at a step: the first `seen` field that differs, what the
+/// app saw and what SPEC.md gives, each as a trace would write it.
+public struct SeenDeparture: Hashable, Sendable, CustomStringConvertible {
+    public var field: SeenField
+    public var appSaw: String
+    public var specGives: String
+
+    public init(field: SeenField, appSaw: String, specGives: String) {
+        self.field = field
+        self.appSaw = appSaw
+        self.specGives = specGives
+    }
+
+    public var description: String { "\(field.rawValue): app saw \(appSaw), SPEC.md gives \(specGives)" }
+}

@@ -12,8 +12,9 @@ enum ViewCommand: SubcommandDefinition {
         "--output", "file", help: "Where to write the page ('-' for standard output).",
         shownDefault: "the trace's name with .html, beside it")
     static let force = Option.flag("--force", help: "Overwrite the output file if it exists.")
-    static let at = Option.integer(
-        "--at", "step", help: "The step the page opens at when its URL names none (0 is the start).", default: 0)
+    static let at = Option<Int?>.integer(
+        "--at", "step", help: "The step the page opens at when its URL names none (0 is the start).",
+        shownDefault: "where the app departs from SPEC.md when the trace records what it saw (seen); else 0")
     static let to = Option<Int?>.integer(
         "--to", "step", help: "The last step the page holds: the page of the trace's first events.",
         shownDefault: "the last")
@@ -85,7 +86,7 @@ enum ViewCommand: SubcommandDefinition {
         if let lastStep, lastStep >= 0, let lines = pointer?.lines { pointer?.lines = Array(lines.prefix(lastStep)) }
         var options = ViewTimeline.Options()
         options.width = width ?? pointer?.viewport.width ?? 393
-        options.initialStep = wantedStep
+        if arguments.isGiven(at) { options.initialStep = wantedStep ?? 0 }
         options.lastStep = lastStep.map { max($0, 0) }
         options.name = URL(fileURLWithPath: path).lastPathComponent
         options.pointer = pointer
@@ -101,7 +102,7 @@ enum ViewCommand: SubcommandDefinition {
         }
         for damage in timeline.damage { console.err("warning: \(path): \(damage)\n") }
         _ = try arguments.step(to, absent: timeline.eventCount, eventCount: timeline.eventCount)
-        _ = try arguments.step(at, eventCount: timeline.stepCount)
+        _ = try arguments.step(at, absent: 0, eventCount: timeline.stepCount)
 
         let page = ViewPage.html(title: options.name, data: timeline.json.bytes)
         if output == "-" {

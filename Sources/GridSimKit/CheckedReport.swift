@@ -97,8 +97,7 @@ struct CheckedReport {
     func firstMismatch<Adapter: PhotoGridAdapter>(replaying trace: Trace, into adapter: Adapter.Type)
         -> AdapterMismatch?
     {
-        let photos = trace.header.configuration.photos.ids
-        var adapter = Adapter(photos: photos, limit: trace.header.limit, reduceMotion: trace.header.reduceMotion)
+        var adapter = Adapter.starting(at: trace.header)
         let exposes = Adapter.exposedParts
         if steps.count != trace.events.count {
             return AdapterMismatch(

@@ -18,7 +18,7 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
     init(header: TraceHeader) {
         let configuration = header.configuration
         reference = ReferenceModel(configuration: configuration)
-        adapter = Adapter(photos: configuration.photos.ids, limit: header.limit, reduceMotion: header.reduceMotion)
+        adapter = Adapter.starting(at: header)
     }
 
     /// What one event did on both sides: the reference model's step, the adapter's (nil when

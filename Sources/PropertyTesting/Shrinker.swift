@@ -40,6 +40,9 @@ package struct Shrinker {
     /// when known, so that the events after it can go first.
     package mutating func shrink(_ trace: Trace, failingStep: Int? = nil) -> Trace {
         var best = trace
+        // What the app showed (`seen`) belongs to the sequence it recorded: once events go, it
+        // no longer says anything true, and no property reads it. The shrunk trace has none.
+        for index in best.events.indices { best.events[index].seen = nil }
         note(best)
         if let failingStep, failingStep >= 0, failingStep < best.events.count {
             var prefix = best
@@ -105,7 +108,9 @@ package struct Shrinker {
     }
 
     private mutating func accepts(_ candidate: Trace) -> Bool {
-        guard checksSpent < maximumChecks else { return false }
+        // A smaller grid or limit may leave the start state's picks outside it: such a header is
+        // no trace at all, and costs no check.
+        guard checksSpent < maximumChecks, candidate.header.startViolation == nil else { return false }
         checksSpent += 1
         let fails = stillFails(candidate)
         if fails { note(candidate) }
@@ -343,7 +348,7 @@ package struct Shrinker {
         case .count(let count):
             var candidates: [PhotoList] = []
             // Only the photos the events name, in grid order: a large grid becomes a few ids.
-            let named = Set(best.events.flatMap(Self.namedPhotos))
+            let named = Set(best.events.flatMap(Self.namedPhotos) + best.header.start.picks)
             let namedInGrid = named.compactMap { id in Int(id).flatMap { String($0) == id && $0 >= 1 && $0 <= count ? $0 : nil } }
                 .sorted()
             if namedInGrid.count < count / 2 { candidates.append(.ids(namedInGrid.map { String($0) })) }
@@ -407,6 +412,7 @@ package struct Shrinker {
         }
         var renamed = trace
         renamed.header.photos = .ids(ids.map(name))
+        renamed.header.start.picks = trace.header.start.picks.map(name)
         // Every event that names a photo, the tray's and the drag's included, is renamed alike.
         renamed.events = trace.events.map { traceEvent in
             var copy = traceEvent
@@ -431,6 +437,11 @@ package struct Shrinker {
             { header in defer { header.limit = header.limit.map { $0 - 1 } }; return (header.limit ?? 1) > 2 },
             { header in defer { header.reduceMotion = false }; return header.reduceMotion },
             { header in defer { header.meta = nil }; return header.meta != nil },
+            // A trace that begins mid-session: browsing instead, or no sheet, or fewer picks.
+            { header in defer { header.start = .browsing }; return !header.start.isBrowsing },
+            { header in defer { header.start.sheet = nil }; return header.start.sheet != nil },
+            { header in defer { header.start.picks.removeLast() }; return !header.start.picks.isEmpty },
+            { header in defer { header.start.picks.removeFirst() }; return !header.start.picks.isEmpty },
         ]
         for edit in edits {
             var candidate = best

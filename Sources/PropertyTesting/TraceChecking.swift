@@ -1,5 +1,6 @@
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+@_spi(GridSimInternals) import TraceReplay
 
 /// Where a check reads events from: a trace reader of either format, or a trace in memory.
 package protocol TraceEventSource {
@@ -33,9 +34,15 @@ package enum TraceChecking {
         package var events: Int
         /// Whole-state checkpoints taken (the last step's included).
         package var checkpoints: Int
+        /// What the app showed (`seen`) against SPEC.md, step by step (SPEC.md section 7).
+        package var app = AppSeenComparison()
 
-        package var failedCount: Int { results.count { $0.failure != nil } }
+        /// The properties that fail, and the app when it departs from SPEC.md.
+        package var failedCount: Int { results.count { $0.failure != nil } + (app.firstDeparture == nil ? 0 : 1) }
     }
+
+    /// The name `check` gives the comparison of the app's `seen` with SPEC.md.
+    package static let appAgrees = "app-agrees"
 
     /// Checks `properties` on every event of `source`, whose trace starts with `header`.
     ///
@@ -50,16 +57,28 @@ package enum TraceChecking {
         schedule: CheckpointSchedule = CheckpointSchedule(), progress: (Int) -> Void = { _ in }
     ) throws -> Report {
         var check = TraceCheck(header: header, properties: properties, schedule: schedule)
+        // SPEC.md's state for the app's `seen`: a fast engine of its own, since the engine under
+        // test may have a bug planted, and the reference model lists chosen photos slowly. It
+        // costs a replay with the fast engine, until the first departure.
+        var spec: FastEngine? = FastEngine(configuration: header.configuration)
+        var app = AppSeenComparison()
         var events = 0
         while let traceEvent = try source.next() {
             events += 1
             if !check.isDecided { check.apply(traceEvent) }
+            if spec != nil {
+                _ = spec!.apply(traceEvent.event)
+                app.compare(traceEvent.seen, step: events, event: traceEvent.event, engine: spec!)
+                if app.firstDeparture != nil { spec = nil }
+            } else if traceEvent.seen != nil {
+                app.countAfterDeparture()
+            }
             if events & 4095 == 0 { progress(events) }
         }
         let failures = check.finish()
         return Report(
             results: zip(properties, failures).map { ($0.name, $1) }, events: events,
-            checkpoints: check.checkpointCount)
+            checkpoints: check.checkpointCount, app: app)
     }
 
     /// The lines `gridsim check` prints: `ok    name` or `FAIL  name at step N: message` for
@@ -73,12 +92,22 @@ package enum TraceChecking {
                 text += "ok    \(name)\n"
             }
         }
+        let app = report.app
+        if let departure = app.firstDeparture {
+            text += "FAIL  \(appAgrees) at step \(departure.step): \(departure.event.shortDescription): \(departure.departure)\n"
+        } else if app.hasSeen {
+            text += "ok    \(appAgrees) (\(app.stepsWithSeen) steps with seen)\n"
+        }
         let failed = report.failedCount
-        let total = report.results.count
+        let total = report.results.count + (app.hasSeen ? 1 : 0)
+        let propertiesFail = report.results.contains { $0.failure != nil }
         text +=
             failed == 0
             ? "\(total) passed, 0 failed\n"
-            : "\(total - failed) passed, \(failed) failed; 'gridsim shrink \(tracePath)' makes it smaller\n"
+            : "\(total - failed) passed, \(failed) failed; "
+                + (propertiesFail
+                    ? "'gridsim shrink \(tracePath)' makes it smaller\n"
+                    : "'gridsim view \(tracePath)' opens at the step where the app departs\n")
         return text
     }
 }

@@ -30,22 +30,38 @@ public struct SeenState: Hashable, Sendable {
 }
 
 /// A part of `seen`, in the order a replay compares them.
-public enum SeenField: String, CaseIterable, Hashable, Sendable {
+@_spi(GridSimInternals) public enum SeenField: String, CaseIterable, Hashable, Sendable {
     case mode, count, title, tray, chosen, chosenDigest
 }
 
 /// Where the app departs from SPEC.md at a step: the first `seen` field that differs, what the
 /// app saw and what SPEC.md gives, each as a trace would write it.
-public struct SeenDeparture: Hashable, Sendable, CustomStringConvertible {
-    public var field: SeenField
-    public var appSaw: String
-    public var specGives: String
+@_spi(GridSimInternals) public struct SeenDeparture: Hashable, Sendable, CustomStringConvertible {
+    @_spi(GridSimInternals) public var field: SeenField
+    @_spi(GridSimInternals) public var appSaw: String
+    @_spi(GridSimInternals) public var specGives: String
 
-    public init(field: SeenField, appSaw: String, specGives: String) {
+    @_spi(GridSimInternals) public init(field: SeenField, appSaw: String, specGives: String) {
         self.field = field
         self.appSaw = appSaw
         self.specGives = specGives
     }
 
-    public var description: String { "\(field.rawValue): app saw \(appSaw), SPEC.md gives \(specGives)" }
+    @_spi(GridSimInternals) public var description: String { "\(field.rawValue): app saw \(appSaw), SPEC.md gives \(specGives)" }
+}
+
+/// One part of `seen` beside SPEC.md's, whether or not they agree: a row of a page that shows
+/// both sides.
+@_spi(GridSimInternals) public struct SeenComparison: Hashable, Sendable {
+    @_spi(GridSimInternals) public var field: SeenField
+    @_spi(GridSimInternals) public var appSaw: String
+    @_spi(GridSimInternals) public var specGives: String
+    @_spi(GridSimInternals) public var agrees: Bool
+
+    @_spi(GridSimInternals) public init(field: SeenField, appSaw: String, specGives: String, agrees: Bool) {
+        self.field = field
+        self.appSaw = appSaw
+        self.specGives = specGives
+        self.agrees = agrees
+    }
 }

@@ -71,6 +71,8 @@ import SelectionSlots
 @_spi(GridSimInternals) public struct ReplayReport: Hashable, Sendable {
     @_spi(GridSimInternals) public var steps: [ReplayStep]
     @_spi(GridSimInternals) public var final: ReplayFinal
+    /// The events' `seen` compared with SPEC.md's state after each (SPEC.md section 7).
+    @_spi(GridSimInternals) public var app = AppSeenComparison()
 }
 
 /// Replays events into an engine. Pure apart from the engine it is given.
@@ -85,15 +87,17 @@ import SelectionSlots
     ) -> ReplayReport {
         var engine = Engine(configuration: header.configuration)
         var steps: [ReplayStep] = []
+        var app = AppSeenComparison()
         steps.reserveCapacity(events.underestimatedCount)
         for (index, traceEvent) in events.enumerated() {
             let step = engine.apply(traceEvent.event)
+            app.compare(traceEvent.seen, step: index + 1, event: traceEvent.event, engine: engine)
             let replayed = ReplayStep(
                 seq: index + 1, event: traceEvent.event, step: step, mode: engine.mode, count: engine.chosenCount)
             observe(engine, replayed)
             steps.append(replayed)
         }
-        return ReplayReport(steps: steps, final: ReplayFinal(engine))
+        return ReplayReport(steps: steps, final: ReplayFinal(engine), app: app)
     }
 
     @_spi(GridSimInternals) public static func replay<Engine: SelectionEngine>(_ trace: Trace, engine: Engine.Type) -> ReplayReport {

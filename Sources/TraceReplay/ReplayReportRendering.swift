@@ -10,9 +10,13 @@
 
 extension ReportOutput {
     /// `{"final":…,\n"steps":[`: what comes before the first step.
-    @_spi(GridSimInternals) public mutating func writeJSONReportStart(final: ReplayFinal) {
+    @_spi(GridSimInternals) public mutating func writeJSONReportStart(final: ReplayFinal, app: AppSeenComparison = AppSeenComparison()) {
         write("{\"final\":" as StaticString)
         write(final.json)
+        if app.hasSeen {
+            write(",\n\"app\":" as StaticString)
+            write(app.json)
+        }
         write(",\n\"steps\":[" as StaticString)
     }
 
@@ -141,7 +145,7 @@ extension ReplayReport {
     @_spi(GridSimInternals) public var json: String {
         let collector = ReportOutput.Collector()
         var output = ReportOutput(blockSize: Int.max, sink: collector.sink)
-        output.writeJSONReportStart(final: final)
+        output.writeJSONReportStart(final: final, app: app)
         for step in steps {
             output.writeJSONReportStep(
                 seq: step.seq, event: step.event.name, step: step.step, mode: step.mode, count: step.count)
@@ -312,9 +316,13 @@ extension ReportOutput {
     }
 
     /// The blank line and the final state after the last step.
-    @_spi(GridSimInternals) public mutating func writeTableEnd(final: ReplayFinal) {
+    @_spi(GridSimInternals) public mutating func writeTableEnd(final: ReplayFinal, app: AppSeenComparison = AppSeenComparison()) {
         write("\nfinal: " as StaticString)
         write(final.summary)
+        if app.hasSeen {
+            write(app.summary)
+            write("\n" as StaticString)
+        }
     }
 }
 
@@ -332,7 +340,7 @@ extension ReplayReport {
         for step in steps {
             output.writeTableStep(layout, seq: step.seq, event: step.event, step: step.step, mode: step.mode, count: step.count)
         }
-        output.writeTableEnd(final: final)
+        output.writeTableEnd(final: final, app: app)
         try! output.flush()  // the collector's sink does not throw
         return collector.text
     }

@@ -40,6 +40,8 @@
     @_spi(GridSimInternals) public let eventCount: Int
     /// What the reader met and got past: report it before the report is written.
     @_spi(GridSimInternals) public let damage: [TraceDamage]
+    /// The events' `seen` compared with SPEC.md's state after each (SPEC.md section 7).
+    @_spi(GridSimInternals) public let app: AppSeenComparison
     private let layout: ReplayTableLayout
     /// The engine as the first pass built it, before any event, for the second pass to start
     /// from: an engine other than the fast one (the reference model names every id of the
@@ -60,6 +62,7 @@
         self.format = format
         var events = try source.events()
         var layout = ReplayTableLayout()
+        var app = AppSeenComparison()
         var seq = 0
         func advance(bytesRead: @autoclosure () -> Int) {
             seq += 1
@@ -88,6 +91,7 @@
             while let traceEvent = try events.next() {
                 advance(bytesRead: events.bytesRead)
                 let step = engine.apply(traceEvent.event)
+                app.compare(traceEvent.seen, step: seq, event: traceEvent.event, engine: engine)
                 if format == .table {
                     layout.measure(
                         seq: seq, event: traceEvent.event, step: step, mode: engine.mode, count: engine.chosenCount)
@@ -95,6 +99,7 @@
             }
             final = ReplayFinal(engine)
         }
+        self.app = app
         eventCount = seq
         damage = events.damage
         self.layout = layout
@@ -108,7 +113,7 @@
     @_spi(GridSimInternals) public func write(to output: inout ReportOutput, progress: ((ReplayProgress) -> Void)? = nil) throws {
         var events = try source.events()
         switch format {
-        case .json: output.writeJSONReportStart(final: final)
+        case .json: output.writeJSONReportStart(final: final, app: app)
         case .table: output.writeTableHeader(layout)
         }
         var seq = 0
@@ -145,7 +150,7 @@
         }
         switch format {
         case .json: output.writeJSONReportEnd()
-        case .table: output.writeTableEnd(final: final)
+        case .table: output.writeTableEnd(final: final, app: app)
         }
         try output.flush()
     }

@@ -9,6 +9,8 @@ import Foundation
     @_spi(GridSimInternals) public var countsByKind = [Int](repeating: 0, count: EventName.allCases.count)
     @_spi(GridSimInternals) public var events = 0
     @_spi(GridSimInternals) public var timedEvents = 0
+    /// Events that carry what the app showed (`seen`, SPEC.md section 7).
+    @_spi(GridSimInternals) public var eventsWithSeen = 0
     @_spi(GridSimInternals) public var firstTime: Int?
     @_spi(GridSimInternals) public var lastTime: Int?
     /// The damage that stopped the pass, if any.
@@ -33,8 +35,9 @@ import Foundation
                 // Straight from the binary reader, not through the file reader's optional one.
                 try reader.withBinaryReader { try inspection.count(&$0, progress: progress) }
             } else {
-                while let (name, t) = try reader.nextKind() {
-                    inspection.add(name, t: t)
+                while let event = try reader.next() {
+                    inspection.add(event.event.name, t: event.t)
+                    if event.seen != nil { inspection.eventsWithSeen += 1 }
                     if inspection.events % TraceProgressInterval.events == 0 {
                         progress(inspection.events, reader.bytesRead)
                     }
@@ -93,6 +96,7 @@ import Foundation
         }
         rows.append(("limit", header.limit.map(String.init) ?? "none"))
         rows.append(("reduce motion", header.reduceMotion ? "yes" : "no"))
+        rows.append(("start", Self.describe(header.start)))
         if let meta = header.meta {
             var json = JSONWriter()
             json.value(.object(meta))
@@ -103,6 +107,7 @@ import Foundation
             let count = count(of: name)
             if count > 0 { rows.append(("  " + name.rawValue, String(count))) }
         }
+        rows.append(("app's seen", "\(eventsWithSeen) events" + (eventsWithSeen > 0 ? " (replay and check compare them)" : "")))
         rows.append(("duration", duration))
         var sizeText = ByteCount.text(fileSize)
         if events > 0 { sizeText += String(format: " (%.1f bytes an event)", Double(fileSize) / Double(events)) }
@@ -127,6 +132,17 @@ import Foundation
         return rows.map { label, value in
             (label.isEmpty ? "" : label + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// `selecting, 2 picks (c, a), sheet share` or `browsing, nothing chosen`.
+    static func describe(_ start: StartState) -> String {
+        if start.isBrowsing { return "browsing, nothing chosen (no start state)" }
+        var text = "\(start.mode.rawValue), \(start.picks.count) pick\(start.picks.count == 1 ? "" : "s")"
+        if !start.picks.isEmpty {
+            text += " (" + start.picks.prefix(5).joined(separator: ", ") + (start.picks.count > 5 ? ", …)" : ")")
+        }
+        text += start.sheet.map { ", sheet \($0.rawValue)" } ?? ", no sheet"
+        return text
     }
 
     var duration: String {
@@ -173,6 +189,7 @@ import Foundation
         }
         json.endObject()
         json.member("timedEvents", timedEvents)
+        json.member("eventsWithSeen", eventsWithSeen)
         if let first = firstTime, let last = lastTime {
             json.member("firstT", first)
             json.member("lastT", last)

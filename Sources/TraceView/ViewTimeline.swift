@@ -15,7 +15,12 @@ package struct ViewTimeline {
         /// The viewport width the grid is laid out for, in points.
         package var width: Double = 393
         /// The step the page opens at when its URL names none.
-        package var initialStep: Int = 0
+        package var initialStep: Int = 0 {
+            didSet { initialStepIsChosen = true }
+        }
+        /// Whether `initialStep` was set: else a page opens at the app's first departure from
+        /// SPEC.md, when the trace records what the app showed.
+        package private(set) var initialStepIsChosen = false
         /// The last step the page holds (nil: the trace's last). The events after it are
         /// read and checked, not shown.
         package var lastStep: Int?
@@ -62,7 +67,10 @@ package struct ViewTimeline {
         } else {
             while let traceEvent = try events.next() {
                 count += 1
-                if count <= last { try builder.add(builder.interned(traceEvent.event)) }
+                if count <= last {
+                    try builder.add(builder.interned(traceEvent.event))
+                    builder.compareApp(traceEvent.seen)
+                }
                 progress(count, events.bytesRead)
             }
         }
@@ -70,6 +78,10 @@ package struct ViewTimeline {
         eventCount = count
         damage = events.damage
         let names = events.isStrictBinary ? events.slotNames.map { (table: $0, count: max(namedSlots, events.header.photos.count)) } : nil
+        // A page of a trace with what the app showed opens where the app departs from SPEC.md,
+        // unless told otherwise.
+        var options = options
+        if !options.initialStepIsChosen, let departure = builder.firstAppDeparture { options.initialStep = departure }
         json = builder.finish(options: options, names: names)
     }
 }

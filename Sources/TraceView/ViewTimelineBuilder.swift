@@ -85,6 +85,8 @@ struct ViewTimelineBuilder {
     private var gridCount: Int
     /// The steps added so far.
     private(set) var step = 0
+    /// Each step whose event carried `seen`: the app's parts beside SPEC.md's (SPEC.md section 7).
+    fileprivate var appRows: [(step: Int, comparisons: [SeenComparison])] = []
 
     init(header: TraceHeader) {
         self.header = header
@@ -332,6 +334,8 @@ struct ViewTimelineBuilder {
             out.raw(","); out.key("comparison")
             comparison.write(to: &out)
         }
+        if !header.start.isBrowsing { writeStart(to: &out) }
+        if !appRows.isEmpty { writeApp(to: &out) }
         out.raw("}")
         return out
     }
@@ -400,5 +404,63 @@ struct ViewStepTable {
             out.appendBytes(json.bytes)
             out.raw("}")
         }
+    }
+}
+
+// MARK: - What the app showed
+
+extension ViewTimelineBuilder {
+    /// Compares the app's `seen` for the step just added with the engine's state after it.
+    /// O(1) without `seen`; else `SelectionEngine.comparisons(with:)`'s cost.
+    ///
+    /// - Precondition: the engine names its slots (it interned every id the trace named).
+    mutating func compareApp(_ seen: SeenState?) {
+        guard let seen else { return }
+        appRows.append((step, engine.comparisons(with: seen)))
+    }
+
+    /// The first step where the app departs from SPEC.md, if any.
+    var firstAppDeparture: Int? {
+        appRows.first { $0.comparisons.contains { !$0.agrees } }?.step
+    }
+
+    /// `"start":{"state":S,"picks":[slots]}`: the start state (SPEC.md section 7) as the page
+    /// reads step 0, `state` packed as the steps' are (bit 0 selecting, the sheet above).
+    func writeStart(to out: inout ViewPageJSON) {
+        let start = header.start
+        let sheetCode = switch start.sheet {
+        case nil: 0
+        case .share: 1
+        case .edit: 2
+        }
+        let initial = FastEngine(configuration: header.configuration)
+        out.raw(","); out.key("start"); out.raw("{"); out.key("state")
+        out.integer((start.mode == .selecting ? 1 : 0) | sheetCode << 1)
+        out.raw(","); out.key("picks")
+        out.integers(start.picks.compactMap { initial.slots.slot(for: $0).map { Int($0.rawValue) } })
+        out.raw("}")
+    }
+
+    /// `"app":{"firstDeparture":K|null,"stepsWithSeen":N,"rows":[[step,[[field,app,spec,agrees]…]]…]}`.
+    func writeApp(to out: inout ViewPageJSON) {
+        out.raw(","); out.key("app"); out.raw("{"); out.key("firstDeparture")
+        if let first = firstAppDeparture { out.integer(first) } else { out.raw("null") }
+        out.raw(","); out.key("stepsWithSeen"); out.integer(appRows.count)
+        out.raw(","); out.key("rows"); out.raw("[")
+        for (index, row) in appRows.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw("["); out.integer(row.step); out.raw(",[")
+            for (number, comparison) in row.comparisons.enumerated() {
+                if number > 0 { out.raw(",") }
+                out.raw("[")
+                out.string(comparison.field.rawValue); out.raw(",")
+                out.string(comparison.appSaw); out.raw(",")
+                out.string(comparison.specGives); out.raw(",")
+                out.raw(comparison.agrees ? "true" : "false")
+                out.raw("]")
+            }
+            out.raw("]]")
+        }
+        out.raw("]}")
     }
 }

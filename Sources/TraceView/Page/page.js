@@ -155,6 +155,15 @@ function setBits(bits, start, end, on) {
 }
 setBits(inGrid, 0, D.photos.initial, true);
 let count = 0, picks = [], cur = 0, focus = -1;
+// A trace that begins mid-session (SPEC.md section 7): its start state's picks are chosen
+// before any event, and its mode and sheet are step 0's.
+const START = D.start || null;
+if (START) {
+  for (const slot of START.picks) setBit(sel, slot, true);
+  count = START.picks.length;
+  if (D.limit != null) picks = START.picks.slice();
+}
+const startCount = START ? START.picks.length : 0;
 const allPicks = new Map();
 // The slots the grid changes up to the step shown deleted, oldest first, so that stepping back
 // puts them back in their places: the last ones are the step shown's, in grid order.
@@ -347,7 +356,7 @@ function moveTo(n) {
 }
 
 // What each step says, as the step list and the live region read it.
-const stateAt = (k) => k == 0 ? 0 : E.state[k - 1];
+const stateAt = (k) => k == 0 ? (START ? START.state : 0) : E.state[k - 1];
 const selectingAt = (k) => (stateAt(k) & 1) == 1;
 const sheetAt = (k) => [null, "share", "edit"][stateAt(k) >> 1];
 const shownCount = () => count + (D.breakCount ? 1 : 0);
@@ -384,7 +393,8 @@ function effectsText(k) {
   if (a) parts.push("\u201c" + D.announcements[a - 1] + "\u201d");
   return parts.join(", ");
 }
-const rowText = (k) => k == 0 ? "   0  start: " + D.photos.initial + " photos" + (D.limit != null ? ", limit " + D.limit : "")
+const rowText = (k) => k == 0 ? "   0  start: " + D.photos.initial + " photos" + (D.limit != null ? ", limit " + D.limit : "") +
+    (START ? ", " + (selectingAt(0) ? "selecting" : "browsing") + ", " + startCount + " chosen" + (sheetAt(0) ? ", " + sheetAt(0) + " sheet" : "") : "")
   : String(k).padStart(4) + "  " + eventText(k) + "  \u2192 " + outcomeText(k) + (effectsText(k) ? "; " + effectsText(k) : "");
 
 // Photos look like the seed's demo photos: a gradient chosen by the photo's number.
@@ -787,6 +797,50 @@ function setUpComparison() {
     (C.notCompared.length ? " Not compared: " + C.notCompared.join("; ") + "." : "");
 }
 
+// What the app showed (D.app, SPEC.md section 7): at each step whose event carries `seen`,
+// every part the app recorded beside what SPEC.md gives, as the replay compared them.
+const A = D.app || null;
+const appRows = new Map(A ? A.rows.map((r) => [r[0], r[1]]) : []);
+function renderApp(k) {
+  const box = $("app");
+  box.hidden = !A;
+  if (!A) return;
+  const rows = appRows.get(k);
+  const differing = rows ? rows.filter((r) => !r[3]).map((r) => r[0]) : [];
+  const status = $("appStatus");
+  status.textContent = !rows ? "The app recorded nothing of this step." :
+    differing.length ? "The app departs from SPEC.md at this step: " + differing.join(", ") + "." : "The app agrees with SPEC.md at this step.";
+  status.classList.toggle("differs", differing.length > 0);
+  document.body.dataset.appDiffers = differing.join(",");
+  const body = $("appBody");
+  body.textContent = "";
+  for (const [field, app, spec, agrees] of rows || []) {
+    const tr = document.createElement("tr");
+    tr.dataset.part = field;
+    if (!agrees) tr.className = "differs";
+    const th = document.createElement("th"); th.scope = "row"; th.textContent = field;
+    tr.appendChild(th);
+    for (const [side, text] of [["app", app], ["spec", spec]]) {
+      const td = document.createElement("td"); td.dataset.side = side; td.textContent = text; tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+}
+function setUpApp() {
+  const first = $("appFirst");
+  first.textContent = A.stepsWithSeen + " steps carry what the app showed. ";
+  if (A.firstDeparture == null) {
+    first.textContent += "The app agrees with SPEC.md at every one.";
+  } else {
+    const f = A.firstDeparture, d = appRows.get(f).find((r) => !r[3]);
+    first.textContent += "The app first departs from SPEC.md at step " + f + " (" + eventText(f) + "): " + d[0] + ": the app saw " + d[1] + ", SPEC.md gives " + d[2] + ".";
+    const go = document.createElement("button");
+    go.type = "button"; go.id = "appGo"; go.textContent = "Go to step " + f;
+    go.addEventListener("click", () => show(f));
+    first.appendChild(go);
+  }
+}
+
 let marksTimer = 0;
 function show(n, fromHash) {
   const t0 = performance.now();
@@ -796,6 +850,7 @@ function show(n, fromHash) {
   renderChanges(cur);
   renderPointer(cur);
   renderComparison(cur);
+  renderApp(cur);
   $("step").textContent = String(cur);
   $("scrubber").value = String(cur);
   $("scrubber").setAttribute("aria-valuetext", "Step " + cur + " of " + D.steps);
@@ -815,7 +870,7 @@ function show(n, fromHash) {
 // count the diffs give agrees with the engine's at each one; the body says what it found.
 function verifyWalk() {
   const problems = [];
-  const check = (k) => { const want = k == 0 ? 0 : E.count[k - 1]; if (count != want && problems.length < 5) problems.push("step " + k + ": count " + count + " != " + want); };
+  const check = (k) => { const want = k == 0 ? startCount : E.count[k - 1]; if (count != want && problems.length < 5) problems.push("step " + k + ": count " + count + " != " + want); };
   moveTo(0); check(0);
   while (cur < D.steps) { forward(++cur); check(cur); }
   while (cur > 0) { backward(cur--); check(cur); }
@@ -855,6 +910,11 @@ if (C) {
   setUpComparison();
   $("summary").textContent = "Counterexample: " + C.actual + (C.firstDifference == null ? " agrees with " + C.expected :
     " differs from " + C.expected + " at step " + C.firstDifference) + ". " + $("summary").textContent;
+}
+if (A) {
+  setUpApp();
+  $("summary").textContent = (A.firstDeparture == null ? "The app agrees with SPEC.md at all " + A.stepsWithSeen + " steps it recorded. "
+    : "The app departs from SPEC.md at step " + A.firstDeparture + ". ") + $("summary").textContent;
 }
 if (/verify/.test(location.hash)) verifyWalk();
 show(stepFromHash(), true);

@@ -1,0 +1,25 @@
+@_spi(GridSimInternals) import SelectionCore
+@_spi(GridSimInternals) import SelectionTrace
+
+extension PhotoGridAdapter {
+    /// A new adapter over `header`'s grid, brought to its start state (SPEC.md section 7) the
+    /// way a person would get there: Select, a tap on each pick in pick order, then Share or
+    /// Edit. A trace without a start state needs none of it.
+    ///
+    /// What the adapter did on the way is not compared; its state afterwards is, as the state
+    /// before the first event. A start state no gesture reaches (a sheet over nothing chosen,
+    /// which only a library change leaves) shows there as a difference. O(picks) events.
+    static func starting(at header: TraceHeader) -> Self {
+        var adapter = Self(photos: header.configuration.photos.ids, limit: header.limit, reduceMotion: header.reduceMotion)
+        let start = header.start
+        guard start.mode == .selecting else { return adapter }
+        _ = adapter.apply(.select)
+        for photo in start.picks { _ = adapter.apply(.tap(photo)) }
+        switch start.sheet {
+        case .share?: _ = adapter.apply(.share)
+        case .edit?: _ = adapter.apply(.edit)
+        case nil: break
+        }
+        return adapter
+    }
+}

@@ -458,7 +458,6 @@ class WindowRecorder {
       if (event.event !== 'dragMoved' && event.event !== 'dragEnded') break;
       applyEvent(s, event);
     }
-    s.drag = null;
     write(headerLine(Object.assign({ photos: s.photos, start: startOf(s) }, this.options)) + '\n');
     for (; i < this.length; i++) write(this.ring[(this.first + i) % size].text + '\n');
   }

@@ -162,10 +162,22 @@ function main(argv, out) {
 
 module.exports = { parseArgs, makeRandom, randomSession, UsageError };
 
+// Synchronous writes, so that a reader that stops early (| head) stops the session at once:
+// process.stdout reports a closed pipe only after the whole session has been made.
+function writeStdout(text) {
+  const fs = require('node:fs');
+  const bytes = Buffer.from(text, 'utf8');
+  for (let done = 0; done < bytes.length;) {
+    try {
+      done += fs.writeSync(1, bytes, done);
+    } catch (error) {
+      if (error.code === 'EPIPE') process.exit(0);
+      if (error.code !== 'EAGAIN') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1); // a non-blocking pipe is full
+    }
+  }
+}
+
 if (require.main === module) {
-  process.stdout.on('error', (error) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
-  process.exitCode = main(process.argv.slice(2), (text) => process.stdout.write(text));
+  process.exitCode = main(process.argv.slice(2), writeStdout);
 }

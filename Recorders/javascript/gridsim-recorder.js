@@ -430,8 +430,7 @@ class WindowRecorder {
   }
 
   record(event, seen) {
-    const { event: parsed, text } = this.lines.line(event, seen);
-    const entry = { event: parsed, text };
+    const entry = this.lines.line(event, seen);
     const size = this.ring.length;
     if (this.length < size) {
       this.ring[(this.first + this.length) % size] = entry;

@@ -440,8 +440,12 @@ package struct Shrinker {
             // A trace that begins mid-session: browsing instead, or no sheet, or fewer picks.
             { header in defer { header.start = .browsing }; return !header.start.isBrowsing },
             { header in defer { header.start.sheet = nil }; return header.start.sheet != nil },
-            { header in defer { header.start.picks.removeLast() }; return !header.start.picks.isEmpty },
-            { header in defer { header.start.picks.removeFirst() }; return !header.start.picks.isEmpty },
+            { header in header.start.picks.popLast() != nil },
+            { header in
+                guard !header.start.picks.isEmpty else { return false }
+                header.start.picks.removeFirst()
+                return true
+            },
         ]
         for edit in edits {
             var candidate = best

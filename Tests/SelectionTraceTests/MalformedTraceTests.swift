@@ -23,7 +23,7 @@ struct MalformedTraceTests {
         ("header not an object", "[1,2]", 1, .malformed("must be a JSON object")),
         ("wrong trace kind", #"{"trace":"other","version":1,"photos":{"count":3}}"#, 1, .malformed(#"field "trace" must be"#)),
         ("missing version", #"{"trace":"photo-grid-selection","photos":{"count":3}}"#, 1, .malformed(#"missing field "version""#)),
-        ("version above the reader's", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3}}"#, 1, .kind(.unsupportedVersion(2))),
+        ("version above the reader's", #"{"trace":"photo-grid-selection","version":3,"photos":{"count":3}}"#, 1, .kind(.unsupportedVersion(3))),
         ("version zero", #"{"trace":"photo-grid-selection","version":0,"photos":{"count":3}}"#, 1, .kind(.unsupportedVersion(0))),
         ("missing photos", #"{"trace":"photo-grid-selection","version":1}"#, 1, .malformed(#"missing field "photos""#)),
         ("photos without count or ids", #"{"trace":"photo-grid-selection","version":1,"photos":{}}"#, 1, .malformed(#"needs "count" or "ids""#)),
@@ -59,6 +59,29 @@ struct MalformedTraceTests {
         ("removeFromTray with removed", header + "\n" + #"{"event":"removeFromTray","removed":["3"]}"#, 2, .malformed(#"event "removeFromTray" needs field "photo""#)),
         ("removeFromTray photo not a string", header + "\n" + #"{"event":"removeFromTray","photo":["3"]}"#, 2, .malformed(#"field "photo" must be a string, found an array"#)),
         ("drag misspelt", header + "\n" + #"{"event":"dragEnd"}"#, 2, .kind(.unknownEvent("dragEnd"))),
+        // SPEC.md section 7: a start state that breaks an invariant names the rule.
+        ("start in version 1", #"{"trace":"photo-grid-selection","version":1,"photos":{"count":3},"start":{"mode":"selecting"}}"#, 1, .malformed(#"field "start" needs "version":2 (SPEC.md section 7), found version 1"#)),
+        ("start pick not in photos", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3},"start":{"mode":"selecting","picks":["2","4"]}}"#, 1, .malformed(#"start pick "4" is not in photos (selection ⊆ photos)"#)),
+        ("start pick with a leading zero", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3},"start":{"mode":"selecting","picks":["02"]}}"#, 1, .malformed(#"start pick "02" is not in photos"#)),
+        ("start pick twice", #"{"trace":"photo-grid-selection","version":2,"photos":{"ids":["a","b"]},"start":{"mode":"selecting","picks":["a","b","a"]}}"#, 1, .malformed(#"start picks "a" twice (picks is a permutation of selection)"#)),
+        ("start above the limit", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":5},"limit":0,"start":{"mode":"selecting","picks":["1","2"]}}"#, 1, .malformed("start has 2 picks, above the limit of 1 (|selection| ≤ limit)")),
+        ("start browsing with picks", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3},"start":{"picks":["1"]}}"#, 1, .malformed("start is browsing with picks (browsing ⇒ selection = ∅)")),
+        ("start browsing with a sheet", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3},"start":{"mode":"browsing","sheet":"share"}}"#, 1, .malformed("start is browsing with a sheet (browsing ⇒ sheet = none)")),
+        ("start mode unknown", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3},"start":{"mode":"editing"}}"#, 1, .malformed(#"field "start.mode" must be "browsing" or "selecting", found "editing""#)),
+        ("start sheet unknown", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3},"start":{"mode":"selecting","sheet":"print"}}"#, 1, .malformed(#"field "start.sheet" must be "share", "edit" or null, found "print""#)),
+        ("start not an object", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3},"start":"selecting"}"#, 1, .malformed(#"field "start" must be an object, found a string"#)),
+        ("start picks not ids", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3},"start":{"mode":"selecting","picks":[1]}}"#, 1, .malformed("start.picks[0] must be a string, found a number")),
+        // A malformed `seen` names its line and field.
+        ("seen not an object", header + "\n" + #"{"event":"select","seen":"selecting"}"#, 2, .malformed(#"field "seen" must be an object, found a string"#)),
+        ("seen mode unknown", header + "\n" + #"{"event":"select","seen":{"mode":"on"}}"#, 2, .malformed(#"field "seen.mode" must be "browsing" or "selecting", found "on""#)),
+        ("seen count negative", header + "\n" + #"{"event":"select","seen":{"count":-1}}"#, 2, .malformed(#"field "seen.count" must be a whole number of at least 0, found -1"#)),
+        ("seen count a string", header + "\n" + #"{"event":"select","seen":{"count":"0"}}"#, 2, .malformed(#"field "seen.count" must be a whole number of at least 0, found "0""#)),
+        ("seen title a number", header + "\n" + #"{"event":"select","seen":{"title":0}}"#, 2, .malformed(#"field "seen.title" must be a string, found a number"#)),
+        ("seen tray not an array", header + "\n" + #"{"event":"select","seen":{"tray":"1"}}"#, 2, .malformed(#"field "seen.tray" must be an array of photo ids, found a string"#)),
+        ("seen chosen id not a string", header + "\n" + #"{"event":"select","seen":{"chosen":["1",2]}}"#, 2, .malformed("seen.chosen[1] must be a string, found a number")),
+        ("seen digest in capitals", header + "\n" + #"{"event":"select","seen":{"chosenDigest":"CBF29CE484222325"}}"#, 2, .malformed(#"field "seen.chosenDigest" must be 16 lowercase hex digits, found "CBF29CE484222325""#)),
+        ("seen digest too short", header + "\n" + #"{"event":"select","seen":{"chosenDigest":"cbf29ce48422232"}}"#, 2, .malformed(#"field "seen.chosenDigest" must be 16 lowercase hex digits"#)),
+        ("seen digest a number", header + "\n" + #"{"event":"select","seen":{"chosenDigest":12}}"#, 2, .malformed(#"field "seen.chosenDigest" must be 16 lowercase hex digits, found 12"#)),
     ]
 
     /// A field an event does not take is ignored, as SPEC.md section 4 ignores unknown fields:

@@ -56,7 +56,16 @@ enum RecordCommand: SubcommandDefinition {
             --from synthetic".
 
             From stdin: one JSON event per line as in a text trace; a header line first sets
-            the grid, else --photos does. Lines are recorded as they arrive.
+            the grid, else --photos does. Lines are recorded as they arrive, with what the app
+            saw (seen) and a header's start state kept (SPEC.md section 7).
+
+            In an app: a phone cannot pipe into this command. An app links the GridSimRecorder
+            library (Swift, iOS and macOS) or Recorders/javascript (React Native) and records
+            its users' gestures itself, with what it showed after each (seen): the whole
+            session, or a window of the last 10,000 events in a file of fixed size that
+            survives a crash and is written as a trace that starts mid-session when the user
+            reports a problem. replay and check compare every seen with SPEC.md and name the
+            step where the app departs; docs/recorder.md and docs/bug-reports.md.
 
             The summary goes to stdout (to stderr with --tee); progress to stderr.
 

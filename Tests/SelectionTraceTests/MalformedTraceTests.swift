@@ -23,7 +23,7 @@ struct MalformedTraceTests {
         ("header not an object", "[1,2]", 1, .malformed("must be a JSON object")),
         ("wrong trace kind", #"{"trace":"other","version":1,"photos":{"count":3}}"#, 1, .malformed(#"field "trace" must be"#)),
         ("missing version", #"{"trace":"photo-grid-selection","photos":{"count":3}}"#, 1, .malformed(#"missing field "version""#)),
-        ("version above the reader's", #"{"trace":"photo-grid-selection","version":2,"photos":{"count":3}}"#, 1, .kind(.unsupportedVersion(2))),
+        ("version above the reader's", #"{"trace":"photo-grid-selection","version":3,"photos":{"count":3}}"#, 1, .kind(.unsupportedVersion(3))),
         ("version zero", #"{"trace":"photo-grid-selection","version":0,"photos":{"count":3}}"#, 1, .kind(.unsupportedVersion(0))),
         ("missing photos", #"{"trace":"photo-grid-selection","version":1}"#, 1, .malformed(#"missing field "photos""#)),
         ("photos without count or ids", #"{"trace":"photo-grid-selection","version":1,"photos":{}}"#, 1, .malformed(#"needs "count" or "ids""#)),

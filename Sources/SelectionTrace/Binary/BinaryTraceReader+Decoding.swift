@@ -177,7 +177,9 @@ extension BinaryTraceReader {
         // The header's list and the ids defined after it have a limit each, so that a library
         // of the limit's size that keeps its size (syncs bring photos as others go) reads.
         let defined = headerIDCount == nil ? names.addedCount : names.explicitCount
-        guard defined + gap + count <= limit, names.count + gap + count <= SlotTable.maximumCount else {
+        // A gap past what slots can number is refused first: a salvaging reader meets any gap
+        // up to `Int.max`, which the sums below cannot hold.
+        guard gap <= SlotTable.maximumCount, defined + gap + count <= limit, names.count + gap + count <= SlotTable.maximumCount else {
             throw BodyError.aboveLimit(
                 headerIDCount == nil
                     ? "the trace defines more than the limit of \(limit) photo ids after its header"

@@ -3,8 +3,9 @@
 // Built and run by scripts/fuzz. Each input is read four ways: strictly, salvaging, and both
 // again with CRC checks off, so that the fuzzer also reaches the record decoders behind the
 // checksum (a crafted file can carry valid CRCs). Every way must end in events or a
-// `TraceError`, never a trap; whatever reads must re-encode to the same trace; and replaying
-// it by slot into a FastEngine must give the report that replaying it by id gives.
+// `TraceError`, never a trap; whatever reads must re-encode to the same trace; the pass that
+// only counts must meet the same events, each with the same seen (SPEC.md section 7); and
+// replaying it by slot into a FastEngine must give the report that replaying it by id gives.
 
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
@@ -25,6 +26,7 @@ public func fuzzBinaryTraceReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
             } catch {
                 fatalError("a trace that was read could not be read again after writing: \(error)")
             }
+            checkCountingPass(bytes, options, trace)
             if !salvage { checkReplayBySlot(bytes, options, trace) }
         }
     }
@@ -45,6 +47,26 @@ func read(_ bytes: [UInt8], _ options: BinaryTraceReader.Options) -> Trace? {
         return nil
     } catch {
         fatalError("the binary reader threw something other than a TraceError: \(error)")
+    }
+}
+
+/// A reader that keeps no ids reads the same events, and hears the same seen after each.
+func checkCountingPass(_ bytes: [UInt8], _ options: BinaryTraceReader.Options, _ trace: Trace) {
+    var counting = options
+    counting.keepsIDs = false
+    do {
+        var reader = try BinaryTraceReader(bytes: bytes, options: counting)
+        var index = 0
+        while let (name, t) = try reader.nextKind() {
+            precondition(index < trace.events.count, "the counting pass reads more events")
+            let event = trace.events[index]
+            precondition(name == event.event.name && t == event.t, "the counting pass reads another event")
+            precondition(reader.seen == event.seen, "the counting pass hears another seen")
+            index += 1
+        }
+        precondition(index == trace.events.count, "the counting pass reads fewer events")
+    } catch {
+        fatalError("a trace that was read could not be counted: \(error)")
     }
 }
 

@@ -2,8 +2,9 @@
 
 /// A trace from one format to the other (or the same), streaming: `gridsim convert`'s core.
 ///
-/// The events, their times, the header and its meta carry over unchanged, so replaying the
-/// output gives the same report as replaying the input. The bytes are those a
+/// The events, their times, the header and its meta, and what SPEC.md section 7 adds (the
+/// header's start state, what the app saw after each event) carry over unchanged, so
+/// replaying the output gives the same report as replaying the input. The bytes are those a
 /// `TraceRecorder` writes for the same events (a binary trace's salt aside, which is the
 /// caller's), handed to the sink in blocks of about 64 KiB.
 @_spi(GridSimInternals) public enum TraceConversion {
@@ -85,13 +86,18 @@
         return Result(events: output.events, bytes: output.written)
     }
 
-    /// The lines of a binary trace's events, each photo's id copied from the reader's table.
+    /// The lines of a binary trace's events, each photo's id copied from the reader's table;
+    /// an event with what the app saw is written as any writer writes it, ids as strings.
     /// O(bytes written).
     private static func writeText<Sink: TraceByteSink>(
         of binary: inout BinaryTraceReader, to output: inout TextLineOutput, sink: inout Sink, progress: TraceProgress
     ) throws {
         while let event = try binary.nextSlotEvent() {
-            binary.names.writeLine(event, to: output.block)
+            if let seen = binary.seen {
+                TextTraceEncoding.writeLine(TraceEvent(t: event.t, binary.event(for: event.event), seen: seen), to: output.block)
+            } else {
+                binary.names.writeLine(event, to: output.block)
+            }
             if output.lineWritten(progress: progress) { try output.handOver(to: &sink) }
         }
     }

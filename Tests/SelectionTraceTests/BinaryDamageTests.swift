@@ -179,6 +179,22 @@ struct BinaryDamageTests {
         }
     }
 
+    /// A definition of a slot far past any that slots can number (a crafted record behind a
+    /// valid CRC, found by fuzzing) is damage that a salvaging reader skips, not an overflow.
+    @Test func aDefinitionOfAFarSlotIsDamageNotAnOverflow() throws {
+        var body: [UInt8] = []
+        Varint.append(UInt64(1) << 62, to: &body)
+        body += [1, 1, UInt8(ascii: "x")]
+        let bytes = BinaryStartSeenTests.fileHeader(TraceHeader(photos: .count(3)))
+            + BinaryStartSeenTests.record(0x01, body) + BinaryStartSeenTests.tap(0) + BinaryStartSeenTests.end(1)
+        let strict = BinaryReadOutcome(bytes)
+        #expect(strict.error?.message.contains("defines slot 4611686018427387904, but the next slot to define is 3") == true)
+        let salvaged = BinaryReadOutcome(bytes, options: .init(salvage: true))
+        #expect(salvaged.error == nil)
+        #expect(salvaged.damage.count == 1 && salvaged.damage.first?.reason.contains("defines more than the limit") == true)
+        #expect(salvaged.events.isEmpty && salvaged.lostEvents == 1)
+    }
+
     static func isSubsequence(_ events: [TraceEvent], of all: [TraceEvent]) -> Bool {
         var iterator = all.makeIterator()
         return events.allSatisfy { event in

@@ -2,9 +2,9 @@
 @_spi(GridSimInternals) import SelectionTrace
 import Testing
 
-/// The format version rules of docs/binary-trace-format.md: the writer writes version 2,
-/// a reader reads versions 1 and 2, refuses a newer one at the header, and refuses section 6's
-/// kinds in a version 1 file.
+/// The format version rules of docs/binary-trace-format.md: the writer writes version 2 for a
+/// trace without a start state (3 with one: `BinaryStartSeenTests`), a reader reads versions 1
+/// to 3, refuses a newer one at the header, and refuses section 6's kinds in a version 1 file.
 @Suite("Binary trace format versions")
 struct BinaryFormatVersionTests {
     /// The small trace of docs/binary-trace-format.md, byte for byte as a version 1 writer
@@ -62,12 +62,13 @@ struct BinaryFormatVersionTests {
     }
 
     @Test func aNewerVersionIsRefusedAtTheHeaderNamingBoth() {
-        let newer = Self.withFormatVersion(3, Trace(header: TraceHeader(photos: .count(3)), events: []).binaryEncoded())
+        let newer = Self.withFormatVersion(4, Trace(header: TraceHeader(photos: .count(3)), events: []).binaryEncoded())
         #expect {
             _ = try BinaryTraceReader(bytes: newer)
         } throws: { error in
             let error = error as? TraceError
-            return error?.kind == .unsupportedVersion(3) && error?.location == .byte(8, record: nil)
+            return error?.kind == .unsupportedVersion(4) && error?.location == .byte(8, record: nil)
+                && error?.message == "format version 4 is newer than this reader, which reads version 3"
         }
     }
 

@@ -6,7 +6,7 @@ import SelectionSlots
 /// ```
 /// offset  size  field
 ///      0     8  magic 89 47 53 54 52 0D 0A 1A
-///      8     2  format version, u16 little-endian (1)
+///      8     2  format version, u16 little-endian (2, or 3 with a start state)
 ///     10     2  reserved, zero
 ///     12     4  body length, u32 little-endian (at most TraceLimits.maximumHeaderBytes)
 ///     16     4  CRC-32C of bytes 8..<16 followed by the body
@@ -16,7 +16,9 @@ import SelectionSlots
 ///
 /// With the explicit-ids flag, `photoCount` says how many ids the id-definition records right
 /// after the header define (slots 0 …); the header itself never holds a list, so that its
-/// size, and what a reader allocates for it, stays small and bounded.
+/// size, and what a reader allocates for it, stays small and bounded. With the start flag
+/// (format version 3), a start record follows those definitions (or the header, for a grid
+/// given by count): the state before the first event, its picks named by slot.
 struct BinaryFileHeader: Hashable {
     var formatVersion: UInt16
     var salt: UInt32
@@ -26,19 +28,23 @@ struct BinaryFileHeader: Hashable {
     var photoCount: Int
     var explicitIDs: Bool
     var meta: JSONObject?
+    /// Whether a start record follows (SPEC.md section 7).
+    var hasStart: Bool
     /// The header's size in the file: prefix and body.
     var size: Int
 
-    /// The header of a trace that starts like `header`.
+    /// The header of a trace that starts like `header`: format version 3 with a start state,
+    /// else 2, and the trace version a text header would say (2 with a start state).
     init(_ header: TraceHeader, salt: UInt32) {
-        formatVersion = BinaryTraceFormat.currentVersion
+        formatVersion = BinaryTraceFormat.writtenVersion(for: header)
         self.salt = salt
-        traceVersion = header.version
+        traceVersion = header.writtenVersion
         limit = header.limit
         reduceMotion = header.reduceMotion
         photoCount = header.photos.count
         if case .ids = header.photos { explicitIDs = true } else { explicitIDs = false }
         meta = header.meta
+        hasStart = !header.start.isBrowsing
         size = 0
     }
 
@@ -52,6 +58,7 @@ struct BinaryFileHeader: Hashable {
         if limit != nil { flags |= BinaryHeaderFlag.hasLimit }
         if explicitIDs { flags |= BinaryHeaderFlag.explicitIDs }
         if meta != nil { flags |= BinaryHeaderFlag.hasMeta }
+        if hasStart { flags |= BinaryHeaderFlag.hasStart }
         body.append(flags)
         if let limit { Varint.appendSigned(Int64(limit), to: &body) }
         Varint.append(photoCount, to: &body)
@@ -141,6 +148,19 @@ struct BinaryFileHeader: Hashable {
         guard flags & ~BinaryHeaderFlag.known == 0 else {
             throw BodyError("unknown header flags 0x\(String(flags & ~BinaryHeaderFlag.known, radix: 16))")
         }
+        let hasStart = flags & BinaryHeaderFlag.hasStart != 0
+        if hasStart {
+            // No older writer set it: a file that does is damage or a crafted file.
+            guard formatVersion >= BinaryTraceFormat.startStateVersion else {
+                throw BodyError(
+                    "the header's start-state flag needs format version \(BinaryTraceFormat.startStateVersion), "
+                        + "but the file is format version \(formatVersion)")
+            }
+            // As in a text trace (SPEC.md section 7), so that the two formats convert exactly.
+            guard traceVersion >= 2 else {
+                throw BodyError("a start state needs trace version 2 (SPEC.md section 7), found trace version \(traceVersion)")
+            }
+        }
         var limit: Int?
         if flags & BinaryHeaderFlag.hasLimit != 0 { limit = Int(try cursor.signedVarint()) }
         let explicitIDs = flags & BinaryHeaderFlag.explicitIDs != 0
@@ -168,12 +188,12 @@ struct BinaryFileHeader: Hashable {
         return BinaryFileHeader(
             formatVersion: formatVersion, salt: salt, traceVersion: Int(traceVersion), limit: limit,
             reduceMotion: flags & BinaryHeaderFlag.reduceMotion != 0, photoCount: Int(photoCount),
-            explicitIDs: explicitIDs, meta: meta, size: size)
+            explicitIDs: explicitIDs, meta: meta, hasStart: hasStart, size: size)
     }
 
     private init(
         formatVersion: UInt16, salt: UInt32, traceVersion: Int, limit: Int?, reduceMotion: Bool, photoCount: Int,
-        explicitIDs: Bool, meta: JSONObject?, size: Int
+        explicitIDs: Bool, meta: JSONObject?, hasStart: Bool, size: Int
     ) {
         self.formatVersion = formatVersion
         self.salt = salt
@@ -183,6 +203,7 @@ struct BinaryFileHeader: Hashable {
         self.photoCount = photoCount
         self.explicitIDs = explicitIDs
         self.meta = meta
+        self.hasStart = hasStart
         self.size = size
     }
 }

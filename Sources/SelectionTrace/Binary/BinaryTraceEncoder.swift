@@ -8,7 +8,9 @@ import SelectionSlots
 /// `SlotInterner`), and an id the trace has not named before is defined by an id-definition
 /// record written just before the event that introduces it. Times and slots are written as deltas from the previous event's.
 /// Every `syncInterval` events a sync point restates the running state, so that a salvaging
-/// reader can resume after damage.
+/// reader can resume after damage. A header's start state is a start record after the
+/// header's definitions (format version 3), and an event's `seen` a seen record right before
+/// the event's own (SPEC.md section 7).
 ///
 /// Cost: O(record size) per event plus interning (no hashing for a counted id); appending to
 /// the caller's buffer is the only allocation, amortised.
@@ -41,7 +43,9 @@ import SelectionSlots
     static let idsPerDefinitionRecord = 4096
     static let bytesPerDefinitionRecord = 1 << 16
 
-    /// - Precondition: an explicit grid has no duplicate ids (the text reader refuses those).
+    /// - Precondition: an explicit grid has no duplicate ids, and the start state keeps SPEC.md
+    ///   section 1's invariants (`TraceHeader.startViolation`; the text reader refuses both,
+    ///   and `TraceHeader.checkWritable` names them).
     @_spi(GridSimInternals) public init(
         header: TraceHeader, salt: UInt32 = .random(in: 0 ... .max),
         syncInterval: Int = BinaryTraceFormat.defaultSyncInterval
@@ -57,18 +61,23 @@ import SelectionSlots
             precondition(!ids.hasDuplicates, "the header's id list has duplicates")
             slots = SlotInterner(listed: ids)
         }
+        if let violation = header.startViolation {
+            preconditionFailure("the header's start state breaks an invariant: \(violation)")
+        }
     }
 
     /// Slots handed out so far: every slot below it names an id the trace defines.
     @_spi(GridSimInternals) public var slotCount: Int { slots.count }
 
-    /// Appends the file header and, for an explicit grid, the records defining its ids.
+    /// Appends the file header and, for an explicit grid, the records defining its ids; then,
+    /// for a header with a start state, the start record.
     @_spi(GridSimInternals) public mutating func encodeHeader(into bytes: inout [UInt8]) {
         bytes.append(contentsOf: BinaryFileHeader(header, salt: salt).encoded())
         if case .ids(let ids) = header.photos {
             // From the table's bytes: its subscript would make a string of each id, twice.
             appendDefinitions(count: ids.count, firstSlot: 0, into: &bytes, forEachID: { ids.forEachID(in: $0, $1) })
         }
+        appendStart(into: &bytes)
     }
 
     /// `encodeHeader(into:)` into `writer`'s buffer, handed to `sink` whenever it holds a
@@ -84,12 +93,51 @@ import SelectionSlots
                 try writer.flushIfFull(to: &sink)
             }
         }
+        appendStart(into: &writer.buffer)
+    }
+
+    /// The start record of a header with a start state (SPEC.md section 7): mode, sheet and
+    /// the picks as slots of the grid, their deltas running through the record from 0.
+    /// Nothing for a trace that starts browsing with nothing chosen. O(picks).
+    private mutating func appendStart(into bytes: inout [UInt8]) {
+        let start = header.start
+        guard !start.isBrowsing else { return }
+        body.removeAll(keepingCapacity: true)
+        body.append(BinaryStateCode.mode(start.mode))
+        body.append(BinaryStateCode.sheet(start.sheet))
+        Varint.append(start.picks.count, to: &body)
+        var previous: Int64 = 0
+        for pick in start.picks {
+            // The picks are in the grid (`init` checked): their slots are the grid's, looked up
+            // without interning, which would copy a listed grid's table.
+            guard let slot = Self.gridSlot(of: pick, in: header.photos) else {
+                preconditionFailure("start pick \"\(pick)\" is not in the grid")
+            }
+            Varint.appendSigned(Int64(slot.rawValue) - previous, to: &body)
+            previous = Int64(slot.rawValue)
+        }
+        appendRecord(kind: BinaryRecordKind.start, into: &bytes)
+    }
+
+    /// The slot of a photo of the grid `photos`: `"1"` … `"N"` are `0 ..< N`, a listed id its
+    /// position; nil for an id that is not in the grid. O(id length), one probe.
+    private static func gridSlot(of id: PhotoID, in photos: PhotoList) -> PhotoSlot? {
+        var id = id
+        return id.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            switch photos {
+            case .count(let n): return CountedID.slot(ofBytes: bytes, countedPrefix: max(0, n))
+            case .ids(let ids): return ids.position(of: bytes).map { PhotoSlot($0) }
+            }
+        }
     }
 
     /// Appends one event's records: definitions of ids it names for the first time, a sync
-    /// point when one is due, then the event.
+    /// point when one is due, what the app saw after it (a seen record) when it says, then
+    /// the event.
     ///
-    /// - Precondition: `t`, when present, is at least 0 and at least the previous event's.
+    /// - Precondition: `t`, when present, is at least 0 and at least the previous event's; a
+    ///   seen `count`, at least 0 (as the text reader requires).
     @_spi(GridSimInternals) public mutating func encode(_ event: TraceEvent, into bytes: inout [UInt8]) {
         let firstNewSlot = slots.count
         newIDs.removeAll(keepingCapacity: true)
@@ -97,7 +145,53 @@ import SelectionSlots
         // removals, then its insertions), so that new ids take slots in that order.
         let slotEvent = event.event.mapPhotos { intern($0) }
         if !newIDs.isEmpty { appendDefinitions(of: newIDs, firstSlot: firstNewSlot, into: &bytes) }
-        encode(t: event.t, slotEvent, into: &bytes)
+        guard let seen = event.seen else {
+            encode(t: event.t, slotEvent, into: &bytes)
+            return
+        }
+        // The seen record goes right before its event, after any sync point: a reader then
+        // has it when it returns the event, without reading ahead.
+        appendSyncIfDue(into: &bytes)
+        appendSeen(seen, into: &bytes)
+        appendEvent(t: event.t, slotEvent, into: &bytes)
+    }
+
+    /// A seen record (`BinaryRecordKind.seen`): a byte of `SeenRecordField` bits, then each
+    /// field present, in that order. O(bytes of its ids and title).
+    private mutating func appendSeen(_ seen: SeenState, into bytes: inout [UInt8]) {
+        body.removeAll(keepingCapacity: true)
+        var fields: UInt8 = 0
+        if seen.mode != nil { fields |= SeenRecordField.mode }
+        if seen.count != nil { fields |= SeenRecordField.count }
+        if seen.title != nil { fields |= SeenRecordField.title }
+        if seen.tray != nil { fields |= SeenRecordField.tray }
+        if seen.chosen != nil { fields |= SeenRecordField.chosen }
+        if seen.chosenDigest != nil { fields |= SeenRecordField.chosenDigest }
+        body.append(fields)
+        if let mode = seen.mode { body.append(BinaryStateCode.mode(mode)) }
+        if let count = seen.count {
+            precondition(count >= 0, "a seen count is at least 0, found \(count)")
+            Varint.append(count, to: &body)
+        }
+        if let title = seen.title { appendString(title) }
+        if let tray = seen.tray { appendStrings(tray) }
+        if let chosen = seen.chosen { appendStrings(chosen) }
+        if let digest = seen.chosenDigest {
+            withUnsafeBytes(of: digest.value.littleEndian) { body.append(contentsOf: $0) }
+        }
+        appendRecord(kind: BinaryRecordKind.seen, into: &bytes)
+    }
+
+    /// `length:varint utf8` into `body`.
+    private mutating func appendString(_ text: String) {
+        Varint.append(text.utf8.count, to: &body)
+        body.append(contentsOf: text.utf8)
+    }
+
+    /// `count:varint (length:varint utf8)*` into `body`.
+    private mutating func appendStrings(_ texts: [String]) {
+        Varint.append(texts.count, to: &body)
+        for text in texts { appendString(text) }
     }
 
     /// The slot of `id`; a new one is noted for definition.
@@ -221,7 +315,19 @@ import SelectionSlots
     ///
     /// - Precondition: every slot is below `slotCount`; `t` as for `encode(_:into:)`.
     @_spi(GridSimInternals) public mutating func encode(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
+        appendSyncIfDue(into: &bytes)
+        appendEvent(t: t, event, into: &bytes)
+    }
+
+    /// A sync point, when `syncInterval` events have gone since the last.
+    @inline(__always)
+    private mutating func appendSyncIfDue(into bytes: inout [UInt8]) {
         if eventCount > 0 && eventCount % syncInterval == 0 { appendSync(lastSlot: lastSlot, lastTime: lastTime, into: &bytes) }
+    }
+
+    /// The event's record alone. Preconditions as for `encode(t:_:into:)`.
+    @inline(__always)
+    private mutating func appendEvent(t: Int?, _ event: SlotEvent, into bytes: inout [UInt8]) {
         if case .libraryChanged = event {} else {
             appendShortEvent(t: t, event, into: &bytes)
             return

@@ -1,7 +1,8 @@
 @_spi(GridSimInternals) import SelectionCore
 import SelectionSlots
 
-/// Record bodies: events (time and slot deltas), id definitions, sync points, the end.
+/// Record bodies: events (time and slot deltas), id definitions, sync points, the end. (The
+/// start and seen records of SPEC.md section 7: `BinaryTraceReader+State.swift`.)
 extension BinaryTraceReader {
     /// The event a record holds, as `Form` (the whole event, or only its name), or nil for
     /// bookkeeping (and for an event a salvaging reader drops). A body that does not decode
@@ -18,10 +19,14 @@ extension BinaryTraceReader {
             if record.kind >= BinaryRecordKind.firstEvent {
                 return try decodeEvent(record, as: form)
             }
+            // Only an event may follow a seen record: it is what the app saw after that event.
+            if seenRecord != 0 && seenRecord == record.number - 1 { throw Self.notAfterSeen }
             switch record.kind {
             case BinaryRecordKind.idDefinitions: try decodeIDDefinitions(record, headerIDCount: nil)
             case BinaryRecordKind.sync: try decodeSync(record)
             case BinaryRecordKind.end: try decodeEnd(record)
+            case BinaryRecordKind.seen: try decodeSeen(record)
+            case BinaryRecordKind.start: throw misplacedStart
             default: throw BodyError("unknown record kind 0x\(String(record.kind, radix: 16))")
             }
             return nil
@@ -33,8 +38,12 @@ extension BinaryTraceReader {
                     reason: "\(BinaryRecordKind.describe(record.kind)) record: \(TraceError.binaryMessage(error.kind))",
                     eventsBefore: eventCount))
             if record.kind >= BinaryRecordKind.firstEvent { lostEvents += 1 }
-            synced = false
-            lostEventsIsLowerBound = true
+            // A seen record holds no decoding base: skipping one loses that seen only, and the
+            // event after it is returned without it.
+            if record.kind != BinaryRecordKind.seen {
+                synced = false
+                lostEventsIsLowerBound = true
+            }
             return nil
         }
     }
@@ -90,9 +99,9 @@ extension BinaryTraceReader {
         return (t, event)
     }
 
-    /// Refuses an event kind that the file's format version does not have: no writer of that
+    /// Refuses a record kind that the file's format version does not have: no writer of that
     /// version could have written it, so the record is damage or a crafted file.
-    private func requireFormatVersion(_ version: Int, for record: RawRecord) throws(BodyError) {
+    func requireFormatVersion(_ version: Int, for record: RawRecord) throws(BodyError) {
         guard formatVersion >= version else {
             throw BodyError(
                 "\(BinaryRecordKind.describe(record.kind)) records need format version \(version), "
@@ -168,7 +177,9 @@ extension BinaryTraceReader {
         // The header's list and the ids defined after it have a limit each, so that a library
         // of the limit's size that keeps its size (syncs bring photos as others go) reads.
         let defined = headerIDCount == nil ? names.addedCount : names.explicitCount
-        guard defined + gap + count <= limit, names.count + gap + count <= SlotTable.maximumCount else {
+        // A gap past what slots can number is refused first: a salvaging reader meets any gap
+        // up to `Int.max`, which the sums below cannot hold.
+        guard gap <= SlotTable.maximumCount, defined + gap + count <= limit, names.count + gap + count <= SlotTable.maximumCount else {
             throw BodyError.aboveLimit(
                 headerIDCount == nil
                     ? "the trace defines more than the limit of \(limit) photo ids after its header"

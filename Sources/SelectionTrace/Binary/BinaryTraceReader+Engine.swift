@@ -19,7 +19,9 @@ extension BinaryTraceReader {
     package mutating func apply(
         to engine: inout FastEngine, limit: Int, observe: (TimedSlotEvent, SlotStep) -> Void
     ) throws -> Int {
-        try applyLoop(to: &engine, limit: limit, teachingIDs: true) { timed, step, _, _ in observe(timed, step) }
+        try applyLoop(to: &engine, limit: limit, teachingIDs: true, seeing: false) { timed, step, _, _, _ in
+            observe(timed, step)
+        }
     }
 
     /// Applies the next events, at most `limit` of them, to `engine` without teaching it the
@@ -33,19 +35,38 @@ extension BinaryTraceReader {
         to engine: inout FastEngine, limit: Int,
         _ body: (_ event: TimedSlotEvent, _ step: SlotStep, _ engine: FastEngine, _ names: SlotNames) throws -> Void
     ) throws -> Int {
-        try applyLoop(to: &engine, limit: limit, teachingIDs: false, body)
+        try applyLoop(to: &engine, limit: limit, teachingIDs: false, seeing: false) { timed, step, engine, names, _ in
+            try body(timed, step, engine, names)
+        }
+    }
+
+    /// `applyUnnamed(to:limit:_:)` whose body also hears what the app saw after each event
+    /// (`seen`, SPEC.md section 7; nil for an event without it), to compare with the engine
+    /// after it, its photos named through `names` (the engine's table knows only the header's).
+    /// O(records read); an event without a seen record costs a comparison more than in
+    /// `applyUnnamed(to:limit:_:)`.
+    package mutating func applyUnnamed(
+        to engine: inout FastEngine, limit: Int,
+        seeing body: (
+            _ event: TimedSlotEvent, _ step: SlotStep, _ engine: FastEngine, _ names: SlotNames, _ seen: SeenState?
+        ) throws -> Void
+    ) throws -> Int {
+        try applyLoop(to: &engine, limit: limit, teachingIDs: false, seeing: true, body)
     }
 
     /// `applyUnnamed(to:limit:_:)` without a call per event.
     package mutating func applyUnnamed(to engine: inout FastEngine, limit: Int) throws -> Int {
         // A literal closure lets the compiler specialise the loop and drop the call.
-        try applyLoop(to: &engine, limit: limit, teachingIDs: false) { _, _, _, _ in }
+        try applyLoop(to: &engine, limit: limit, teachingIDs: false, seeing: false) { _, _, _, _, _ in }
     }
 
+    /// `seeing` is a constant at every call: without it, nothing about seen records is read
+    /// per event (the body hears nil), so that a replay that does not compare them costs what
+    /// it did before they existed.
     @inline(__always)
     private mutating func applyLoop(
-        to engine: inout FastEngine, limit: Int, teachingIDs: Bool,
-        _ body: (TimedSlotEvent, SlotStep, FastEngine, SlotNames) throws -> Void
+        to engine: inout FastEngine, limit: Int, teachingIDs: Bool, seeing: Bool,
+        _ body: (TimedSlotEvent, SlotStep, FastEngine, SlotNames, SeenState?) throws -> Void
     ) throws -> Int {
         var applied = 0
         // Kept here rather than read from the engine per event: reading `engine.slots` copies
@@ -57,7 +78,7 @@ extension BinaryTraceReader {
                 engineSlotCount = names.count
             }
             let step = engine.apply(timed.event)
-            try body(timed, step, engine, names)
+            try body(timed, step, engine, names, seeing ? seen : nil)
             applied += 1
         }
         return applied

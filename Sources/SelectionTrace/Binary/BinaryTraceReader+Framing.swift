@@ -139,6 +139,8 @@ extension BinaryTraceReader {
             throw TraceError(problem.error, at: .byte(offset, record: number, eventsBefore: eventCount))
         }
         source.consume(1)
+        // A seen record read just before belongs to an event that may lie in the damage.
+        seenRecord = 0
         let resumed = try skipToNextValidRecord()
         let skipped = source.offset - offset
         if problem.kind == .incomplete && !resumed {

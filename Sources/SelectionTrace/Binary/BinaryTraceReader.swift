@@ -23,6 +23,12 @@ import SelectionSlots
 ///   applied to one directly; `BinaryTraceReplay` does that and keeps the engine's names in step.
 /// - `next()` gives `TraceEvent`s with photo ids, as a text reader does.
 ///
+/// A trace recorded in an app (SPEC.md section 7) may start mid-session: `header.start`, read
+/// with the header. What the app saw after an event is a seen record right before the event's
+/// own: `next()` puts it in the `TraceEvent`; after `nextSlotEvent()` or `nextKind()` it is
+/// `seen` until the next call, and `applyUnnamed(to:limit:seeing:)` hands it to its body. An
+/// event record never carries it, so an event without one costs what it always did.
+///
 /// Damage: a partial last record (a writer that died mid-record) ends the trace and is kept
 /// in `damage` as a torn tail, a warning. Anything else unreadable (a bad CRC, an impossible
 /// length, another session's record, a record that does not decode) throws a `TraceError`
@@ -70,10 +76,12 @@ import SelectionSlots
         @_spi(GridSimInternals) public var hasEndRecord = false
         /// Event records read, including any a salvaging reader had to drop.
         @_spi(GridSimInternals) public var eventRecords = 0
+        /// Seen records read: what an app saw after an event (SPEC.md section 7).
+        @_spi(GridSimInternals) public var seenRecords = 0
     }
 
     /// The trace's header; for an explicit id list, with every id.
-    @_spi(GridSimInternals) public private(set) var header: TraceHeader
+    @_spi(GridSimInternals) public internal(set) var header: TraceHeader
     /// The session salt every record of this trace carries.
     @_spi(GridSimInternals) public let salt: UInt32
     /// The layout version the file was written with.
@@ -109,6 +117,14 @@ import SelectionSlots
     var synced = true
     /// Room for one id-definition record's ids, kept from record to record.
     var scratch = IDDefinitionScratch()
+    /// The last seen record read, and its record number (0: none yet). It belongs to the event
+    /// whose record comes right after it: the event last returned when that is the last record
+    /// read (`seen`). Kept by record number, not by event, so that an event a salvaging reader
+    /// drops leaves its seen to no other event.
+    var seenState: SeenState?
+    var seenRecord = 0
+    /// Where that seen record starts, for a trace that ends right after it.
+    var seenRecordOffset = 0
 
     /// Opens `path` and reads its header (and, for an explicit grid, every id of it).
     @_spi(GridSimInternals) public init(path: String, options: Options = .default) throws {
@@ -148,6 +164,14 @@ import SelectionSlots
             names = SlotNames(adoptingListed: listed)
             header = known!
             try passHeaderIDs(count: file.photoCount)
+            // The start state is read again (a few picks): it must be the one read first.
+            header.start = .browsing
+            if file.hasStart { try readStart() }
+            guard header.start == known!.start else {
+                throw TraceError(
+                    .malformed("the trace changed since its header was read: its start state differs"),
+                    at: .byte(source.offset, record: recordCount))
+            }
             return
         }
         names = SlotNames(
@@ -158,6 +182,7 @@ import SelectionSlots
         if file.explicitIDs {
             header.photos = .ids(try readHeaderIDs(count: file.photoCount))
         }
+        if file.hasStart { try readStart() }
     }
 
     /// Passes over the id-definition records of the header's list, checking only that they
@@ -211,7 +236,16 @@ import SelectionSlots
                 return TimedSlotEvent(t: t, event)
             }
         }
+        if seenRecord == recordCount && seenRecord != 0 { endAfterSeen() }
         return nil
+    }
+
+    /// What the app saw after the event last returned (by `nextSlotEvent()`, `nextKind()` or
+    /// `next()`), when the trace recorded it (SPEC.md section 7); nil otherwise, and once the
+    /// reader reads on. O(1), a copy of the record's strings' references.
+    @inline(__always)
+    @_spi(GridSimInternals) public var seen: SeenState? {
+        seenRecord != 0 && seenRecord == recordCount - 1 && eventCount > 0 ? seenState : nil
     }
 
     /// The next event's kind and time, or nil at the end of the trace: what a pass that only
@@ -225,6 +259,7 @@ import SelectionSlots
                 return (name, t)
             }
         }
+        if seenRecord == recordCount && seenRecord != 0 { endAfterSeen() }
         return nil
     }
 
@@ -234,7 +269,7 @@ import SelectionSlots
     @_spi(GridSimInternals) public mutating func next() throws -> TraceEvent? {
         precondition(options.keepsIDs, "a reader that keeps no ids cannot name slots: use nextSlotEvent()")
         guard let timed = try nextSlotEvent() else { return nil }
-        return TraceEvent(t: timed.t, event(for: timed.event))
+        return TraceEvent(t: timed.t, event(for: timed.event), seen: seen)
     }
 
     /// Reads every remaining event.

@@ -28,34 +28,79 @@ extension SelectionEngine {
 
     /// Calls `visit` with each part `seen` has, whether it agrees, and both sides' text (made
     /// on demand), until `visit` returns false.
+    private func compare(_ seen: SeenState, _ visit: (SeenField, Bool, () -> String, () -> String) -> Bool) {
+        SeenComparing.compare(
+            seen, mode: mode, chosenCount: chosenCount, hasLimit: limit != nil, picks: { picks },
+            chosen: { chosenPhotos }, visit)
+    }
+}
+
+/// The comparison of a `seen` with SPEC.md's state, for any engine that can give its parts:
+/// an engine by its requirements, or a fast engine whose slots another table names (a binary
+/// trace replayed by slot).
+@_spi(GridSimInternals) public enum SeenComparing {
+    /// The first part of `seen` that differs from the state these parts describe, or nil.
+    @_spi(GridSimInternals) public static func departure(
+        from seen: SeenState, mode: Mode, chosenCount: Int, hasLimit: Bool, picks: () -> [PhotoID],
+        chosen: () -> [PhotoID]
+    ) -> SeenDeparture? {
+        var departure: SeenDeparture?
+        compare(seen, mode: mode, chosenCount: chosenCount, hasLimit: hasLimit, picks: picks, chosen: chosen) {
+            field, agrees, appSaw, specGives in
+            guard !agrees else { return true }
+            departure = SeenDeparture(field: field, appSaw: appSaw(), specGives: specGives())
+            return false
+        }
+        return departure
+    }
+
+    /// Every part of `seen` beside the state these parts describe.
+    @_spi(GridSimInternals) public static func comparisons(
+        with seen: SeenState, mode: Mode, chosenCount: Int, hasLimit: Bool, picks: () -> [PhotoID],
+        chosen: () -> [PhotoID]
+    ) -> [SeenComparison] {
+        var rows: [SeenComparison] = []
+        compare(seen, mode: mode, chosenCount: chosenCount, hasLimit: hasLimit, picks: picks, chosen: chosen) {
+            field, agrees, appSaw, specGives in
+            rows.append(SeenComparison(field: field, appSaw: appSaw(), specGives: specGives(), agrees: agrees))
+            return true
+        }
+        return rows
+    }
+
+    /// Calls `visit` with each part `seen` has, whether it agrees, and both sides' text (made
+    /// on demand), until `visit` returns false.
     ///
     /// Without a limit no tray is shown and pick order is not observable: `tray` then agrees
-    /// when it holds the chosen photos in any order.
-    private func compare(
-        _ seen: SeenState,
-        _ visit: (SeenField, Bool, () -> String, () -> String) -> Bool
+    /// when it holds the chosen photos in any order. `picks` is read only for a `tray`, and
+    /// `chosen` (the chosen photos in grid order) only for `chosen` or `chosenDigest`.
+    static func compare(
+        _ seen: SeenState, mode: Mode, chosenCount: Int, hasLimit: Bool, picks: () -> [PhotoID],
+        chosen: () -> [PhotoID], _ visit: (SeenField, Bool, () -> String, () -> String) -> Bool
     ) {
-        if let mode = seen.mode, !visit(.mode, mode == self.mode, { mode.rawValue }, { self.mode.rawValue }) { return }
+        if let appMode = seen.mode, !visit(.mode, appMode == mode, { appMode.rawValue }, { mode.rawValue }) { return }
         if let count = seen.count, !visit(.count, count == chosenCount, { String(count) }, { String(chosenCount) }) {
             return
         }
         if let title = seen.title {
-            let specTitle = self.title
-            if !visit(.title, title == specTitle, { Self.quoted(title) }, { Self.quoted(specTitle) }) { return }
+            let specTitle = Mode.title(mode, selectedCount: chosenCount)
+            if !visit(.title, title == specTitle, { quoted(title) }, { quoted(specTitle) }) { return }
         }
         if let tray = seen.tray {
-            let picks = self.picks
-            let agrees = limit == nil ? tray.count == picks.count && Set(tray) == Set(picks) : tray == picks
-            if !visit(.tray, agrees, { Self.listed(tray) }, { Self.listed(picks) }) { return }
+            let specPicks = picks()
+            let agrees = hasLimit ? tray == specPicks : tray.count == specPicks.count && Set(tray) == Set(specPicks)
+            if !visit(.tray, agrees, { listed(tray) }, { listed(specPicks) }) { return }
         }
         guard seen.chosen != nil || seen.chosenDigest != nil else { return }
-        let chosen = chosenPhotos
-        if let appChosen = seen.chosen, !visit(.chosen, appChosen == chosen, { Self.listed(appChosen) }, { Self.listed(chosen) }) {
+        let specChosen = chosen()
+        if let appChosen = seen.chosen,
+            !visit(.chosen, appChosen == specChosen, { listed(appChosen) }, { listed(specChosen) })
+        {
             return
         }
         if let digest = seen.chosenDigest {
-            let expected = ChosenDigest(chosenInGridOrder: chosen)
-            _ = visit(.chosenDigest, digest == expected, { Self.quoted(digest.description) }, { Self.quoted(expected.description) })
+            let expected = ChosenDigest(chosenInGridOrder: specChosen)
+            _ = visit(.chosenDigest, digest == expected, { quoted(digest.description) }, { quoted(expected.description) })
         }
     }
 

@@ -1,5 +1,6 @@
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
+import SelectionSlots
 
 /// Where an app's recorded `seen` first parts from SPEC.md along a replay (SPEC.md section 7):
 /// what `replay` and `check` report.
@@ -41,6 +42,23 @@
         stepsWithSeen += 1
         guard firstDeparture == nil, let departure = engine.departure(from: seen) else { return }
         firstDeparture = AppDeparture(step: step, event: event(), departure: departure)
+    }
+
+    /// `compare(_:step:event:engine:)` for a fast engine whose slots `names` names (a binary
+    /// trace replayed by slot, whose ids the engine was never taught).
+    @inline(__always)
+    @_spi(GridSimInternals) public mutating func compare(
+        _ seen: SeenState?, step: Int, event: @autoclosure () -> Event, engine: FastEngine, names: SlotNames
+    ) {
+        guard let seen else { return }
+        stepsWithSeen += 1
+        guard firstDeparture == nil else { return }
+        func ids(_ slots: [PhotoSlot]) -> [PhotoID] { slots.map { names.id(for: $0) ?? "" } }
+        let departure = SeenComparing.departure(
+            from: seen, mode: engine.mode, chosenCount: engine.chosenCount, hasLimit: engine.limit != nil,
+            picks: { engine.limit == nil ? ids(engine.selection.slots(inGridOrder: engine.grid)) : ids(engine.pickSlots) },
+            chosen: { ids(engine.selection.slots(inGridOrder: engine.grid)) })
+        if let departure { firstDeparture = AppDeparture(step: step, event: event(), departure: departure) }
     }
 
     /// Counts a step with `seen` after the first departure, which is not compared.

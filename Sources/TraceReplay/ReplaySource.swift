@@ -127,6 +127,10 @@ private final class OpenedEvents {
     /// What a binary reader met and got past (a torn tail; what salvage skipped); empty for text.
     @_spi(GridSimInternals) public var damage: [TraceDamage] { binary?.damage ?? [] }
 
+    /// What the app saw after the event `nextSlotEvent()` last gave (SPEC.md section 7), if the
+    /// trace recorded it.
+    package var seenAfterSlotEvent: SeenState? { binary?.seen }
+
     /// The ids of a binary trace's slots so far; nil for text and memory.
     @_spi(GridSimInternals) public var slotNames: SlotNames? { binary?.names }
 
@@ -177,6 +181,20 @@ private final class OpenedEvents {
         while try binary!.applyUnnamed(to: &engine, limit: progressInterval, { timed, step, engine, names in
             try body(timed, step, engine.mode, engine.chosenCount, names)
         }) == progressInterval {
+            progress(binary!.bytesRead)
+        }
+    }
+
+    /// `forEachSlotStep` whose body also hears what the app saw after each event (SPEC.md
+    /// section 7; nil for an event without it) and the engine after it, to compare them.
+    ///
+    /// - Precondition: as for `forEachSlotStep`.
+    mutating func forEachSlotStepSeeing(
+        into engine: inout FastEngine, progressInterval: Int = 4096, progress: (_ bytesRead: Int) -> Void = { _ in },
+        _ body: (TimedSlotEvent, SlotStep, FastEngine, SlotNames, SeenState?) throws -> Void
+    ) throws {
+        precondition(isStrictBinary, "only a binary trace read strictly is replayed by slot")
+        while try binary!.applyUnnamed(to: &engine, limit: progressInterval, seeing: body) == progressInterval {
             progress(binary!.bytesRead)
         }
     }

@@ -75,12 +75,13 @@
             let reportBytesRead: (Int) -> Void = { bytesRead in
                 progress?(ReplayProgress(phase: .reading, events: seq, total: nil, bytes: bytesRead))
             }
-            try events.forEachSlotStep(into: &engine, progress: reportBytesRead) { timed, slotStep, mode, count, names in
+            try events.forEachSlotStepSeeing(into: &engine, progress: reportBytesRead) { timed, slotStep, engine, names, seen in
                 seq += 1
+                app.compare(seen, step: seq, event: names.event(for: timed.event), engine: engine, names: names)
                 if format == .table {
                     layout.measure(
                         seq: seq, event: names.event(for: timed.event), step: names.step(for: slotStep),
-                        mode: mode, count: count)
+                        mode: engine.mode, count: engine.chosenCount)
                 }
             }
             final = ReplayFinal(engine, names: events.slotNames!)

@@ -33,7 +33,10 @@ import Foundation
         do {
             if reader.format == .binary {
                 // Straight from the binary reader, not through the file reader's optional one.
-                try reader.withBinaryReader { try inspection.count(&$0, progress: progress) }
+                try reader.withBinaryReader {
+                    try inspection.count(&$0, progress: progress)
+                    inspection.eventsWithSeen = $0.statistics.seenRecords
+                }
             } else {
                 while let event = try reader.next() {
                     inspection.add(event.event.name, t: event.t)

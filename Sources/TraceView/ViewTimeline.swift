@@ -61,6 +61,7 @@ package struct ViewTimeline {
                 if count <= last {
                     try builder.add(timed.event)
                     namedSlots = events.slotNames?.count ?? 0
+                    builder.compareApp(events.seenAfterSlotEvent, names: events.slotNames)
                 }
                 progress(count, events.bytesRead)
             }

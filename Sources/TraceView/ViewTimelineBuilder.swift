@@ -419,6 +419,18 @@ extension ViewTimelineBuilder {
         appRows.append((step, engine.comparisons(with: seen)))
     }
 
+    /// `compareApp(_:)` for an engine whose slots `names` names (a binary trace read by slot).
+    mutating func compareApp(_ seen: SeenState?, names: SlotNames?) {
+        guard let seen, let names else { return }
+        let engine = self.engine
+        func ids(_ slots: [PhotoSlot]) -> [PhotoID] { slots.map { names.id(for: $0) ?? "" } }
+        let chosen = { ids(engine.selection.slots(inGridOrder: engine.grid)) }
+        appRows.append(
+            (step, SeenComparing.comparisons(
+                with: seen, mode: engine.mode, chosenCount: engine.chosenCount, hasLimit: engine.limit != nil,
+                picks: { engine.limit == nil ? chosen() : ids(engine.pickSlots) }, chosen: chosen)))
+    }
+
     /// The first step where the app departs from SPEC.md, if any.
     var firstAppDeparture: Int? {
         appRows.first { $0.comparisons.contains { !$0.agrees } }?.step

@@ -86,6 +86,26 @@ struct Section7CommandTests {
         #expect(Captured.run("check", output).code == 0)
     }
 
+    @Test func theBinaryFormGivesTheSameReports() throws {
+        let text = try Self.file()
+        let binary = text + ".gstrace"
+        #expect(Captured.run("convert", text, binary).code == 0)
+        for arguments in [["replay"], ["replay", "--json"], ["check"], ["diff", "--from", "0", "--to", "2"]] {
+            let fromText = Captured.run(arguments: arguments + [text])
+            let fromBinary = Captured.run(arguments: arguments + [binary])
+            #expect(fromBinary.code == fromText.code, "\(arguments)")
+            #expect(fromBinary.out == fromText.out.replacingOccurrences(of: text, with: binary), "\(arguments)")
+        }
+        let inspected = Captured.run("inspect", binary).out
+        #expect(inspected.contains("start:         selecting, 2 picks (c, a), no sheet\n"))
+        #expect(inspected.contains("app's seen:    3 events"))
+        let page = Captured.run("view", binary, "--output", "-").out
+        #expect(page.contains(#""openAt":2"#) && page.contains(#""app":{"firstDeparture":2,"stepsWithSeen":3"#))
+        // And back to text, byte for byte.
+        #expect(Captured.run("convert", binary, text + ".again.jsonl").code == 0)
+        #expect(try String(contentsOfFile: text + ".again.jsonl", encoding: .utf8) == Self.window)
+    }
+
     @Test func refusalsNameTheRuleAndTheLine() throws {
         let badStart = try Self.file(Self.window.replacingOccurrences(of: #""picks":["c","a"]"#, with: #""picks":["c","a","b","d"]"#), name: "over.jsonl")
         for command in ["replay", "check", "inspect", "view", "diff", "convert"] {

@@ -125,6 +125,10 @@ import SelectionSlots
             }
             lastTime = t
         }
+        if let count = event.seen?.count, count < 0 {
+            // A trace that says so is refused by every reader: never written.
+            throw TraceError(.malformed("seen.count must be at least 0, found \(count)"), at: .event(recorded + 1))
+        }
         switch format {
         case .text:
             pending.append(contentsOf: TextTraceEncoding.line(for: event).utf8)

@@ -166,6 +166,19 @@ let package = Package(
                 "CommandLineKit",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        // The recorder's tests; BenchmarkKit (jemalloc) only to count the window append's
+        // allocations, which the product itself never links.
+        .testTarget(
+            name: "GridSimRecorderTests",
+            dependencies: [
+                "GridSimRecorder", "SelectionCore", "SelectionSlots", "SelectionTrace", "SyntheticSessions", "SeededRandom",
+                "TestSupport", "BenchmarkKit", "gridsim-recorder-soak",
+            ]),
+        // The process the recorder's kill test SIGKILLs while it records a window.
+        .executableTarget(
+            name: "gridsim-recorder-soak",
+            dependencies: ["GridSimRecorder", "SelectionCore", "SelectionTrace", "SyntheticSessions"],
+            path: "Tests/RecorderSoak"),
         .testTarget(
             name: "GridSimKitTests",
             dependencies: [

@@ -218,7 +218,7 @@ struct CheckpointReading {
     /// drag to replay on it, if one was in progress. Throws a description of what is wrong
     /// when a reference or the state itself breaks the file's rules. O(photos) when the grid
     /// changed (its ids hashed once), else O(picks).
-    func session(starting: PhotoList, limit: Int?, reduceMotion: Bool) throws(CheckpointDamage)
+    func session(starting: StartingGrid, limit: Int?, reduceMotion: Bool) throws(CheckpointDamage)
         -> (configuration: GridConfiguration, drag: (anchor: PhotoID, end: PhotoID?)?)
     {
         var names = ReferenceNames(starting: starting, extras: self)
@@ -241,7 +241,8 @@ struct CheckpointReading {
             photos = .ids(table)
         } else {
             guard photoCount == starting.count else { throw CheckpointDamage("its grid is not the starting grid") }
-            photos = starting
+            photos = starting.photoList()
+            if case .ids(let table) = photos, table.hasDuplicates { throw CheckpointDamage("the starting grid lists a photo twice") }
         }
         var picks: [PhotoID] = []
         picks.reserveCapacity(pickCount)
@@ -277,12 +278,12 @@ struct CheckpointDamage: Error, CustomStringConvertible {
 
 /// The ids behind a checkpoint's references: the starting grid's, then its extra ids.
 private struct ReferenceNames {
-    let starting: PhotoList
+    let starting: StartingGrid
     let extras: CheckpointReading
     /// A counted id's decimal digits.
     private var digits = [UInt8](repeating: 0, count: 24)
 
-    init(starting: PhotoList, extras: CheckpointReading) {
+    init(starting: StartingGrid, extras: CheckpointReading) {
         self.starting = starting
         self.extras = extras
     }
@@ -308,8 +309,8 @@ private struct ReferenceNames {
             return
         }
         switch starting {
-        case .ids(let table):
-            table.withBytes(at: Int(reference), body)
+        case .ids:
+            starting.withBytes(at: Int(reference), body)
         case .count:
             var value = Int(reference) + 1
             var length = 0
@@ -326,5 +327,42 @@ private struct ReferenceNames {
         var id = ""
         withBytes(of: reference) { id = String(decoding: $0, as: UTF8.self) }
         return id
+    }
+}
+
+/// The grid a window file's session started with, read in place from its grid region: ids by
+/// position without hashing them, which only a checkpoint of the unchanged grid needs
+/// (`photoList()`).
+enum StartingGrid {
+    case count(Int)
+    /// `count` ids: a 32-bit end offset each at `ends`, their bytes at `bytes`, both checked.
+    case ids(ends: UnsafeRawPointer, bytes: UnsafeRawPointer, count: Int)
+
+    var count: Int {
+        switch self {
+        case .count(let count), .ids(_, _, let count): count
+        }
+    }
+
+    /// The bytes of the id at `position` of an id grid.
+    func withBytes(at position: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
+        guard case .ids(let ends, let bytes, _) = self else { return }
+        let end = Int(ends.loadUnaligned(fromByteOffset: 4 * position, as: UInt32.self))
+        let start = position == 0 ? 0 : Int(ends.loadUnaligned(fromByteOffset: 4 * (position - 1), as: UInt32.self))
+        body(UnsafeRawBufferPointer(start: bytes + start, count: end - start))
+    }
+
+    /// The grid as an engine takes it: its ids copied into a table and hashed. O(bytes).
+    func photoList() -> PhotoList {
+        switch self {
+        case .count(let count):
+            return .count(count)
+        case .ids(let ends, let bytes, let count):
+            var offsets = [UInt32](repeating: 0, count: count)
+            offsets.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: ends, count: 4 * count)) }
+            let byteCount = Int(offsets.last ?? 0)
+            var copied = [UInt8](UnsafeRawBufferPointer(start: bytes, count: byteCount))
+            return .ids(PhotoIDTable(takingConcatenated: &copied, ends: offsets))
+        }
     }
 }

@@ -10,8 +10,9 @@ import SelectionSlots
 /// (its newest checkpoint): the events between that state and the window's first event are
 /// read from the ring and applied; a window that would begin inside a drag begins after the
 /// drag ends (a start state has no drag), a few events shorter.
-struct BuiltWindow {
-    var header: TraceHeader
+struct BuiltWindow: Sendable {
+    /// The header line, newline included.
+    var headerLine: [UInt8]
     /// The window's lines, each with its newline, as recorded.
     var lines: [UInt8]
     /// The number of the window's first event in the session (1-based).
@@ -25,9 +26,7 @@ struct BuiltWindow {
     func write(to path: String) throws {
         let sink = try TraceFileSink(path: path, replacing: true)
         do {
-            var headerLine = TextTraceEncoding.line(for: header)
-            headerLine.append("\n")
-            try headerLine.withUTF8 { try sink.write(UnsafeRawBufferPointer($0)) }
+            try headerLine.withUnsafeBytes { try sink.write($0) }
             try lines.withUnsafeBytes { try sink.write($0) }
             try sink.close()
         } catch {
@@ -108,15 +107,15 @@ struct WindowSource {
             }
             lines.append(contentsOf: line)
         }
-        let photos = changed ? WindowLines.photoList(of: engine, madeFrom: baseList) : baseList
-        let start = StartState(mode: engine.mode, picks: engine.picks, sheet: engine.sheet)
         var notes = meta
         notes.append((key: "firstEvent", value: .integer(Int(first))))
         notes.append((key: "sessionEvents", value: .integer(Int(lastEvent))))
-        let header = TraceHeader(
-            photos: photos, limit: limit, reduceMotion: reduceMotion, meta: JSONObject(notes), start: start)
+        let headerLine = WindowLines.headerLine(
+            of: engine, madeFrom: baseList, gridChanged: changed, limit: limit, reduceMotion: reduceMotion,
+            meta: JSONObject(notes))
         return BuiltWindow(
-            header: header, lines: lines, firstEvent: Int(first), eventCount: items.count - index, sessionEvents: Int(lastEvent))
+            headerLine: headerLine, lines: lines, firstEvent: Int(first), eventCount: items.count - index,
+            sessionEvents: Int(lastEvent))
     }
 }
 
@@ -131,19 +130,59 @@ enum WindowLines {
         return event
     }
 
-    /// `engine`'s grid as a list of ids, in grid order. Slots below `list`'s count are its
-    /// positions (an engine names a list's photos so), their bytes copied from the list's
-    /// table; the others are named by the engine. O(photos), each id hashed once.
-    static func photoList(of engine: FastEngine, madeFrom list: PhotoList) -> PhotoList {
-        var table = PhotoIDTable()
-        table.reserveCapacity(engine.photoCount)
-        for slot in engine.grid.order {
-            if case .ids(let listed) = list, slot.index < listed.count {
-                listed.withBytes(at: slot.index) { _ = table.appendAllowingDuplicate($0) }
-            } else {
-                table.appendAllowingDuplicate(engine.slots.id(for: slot))
+    /// The header line (newline included) of a trace that starts from `engine`'s state: its
+    /// grid, mode, picks and sheet, with `limit`, Reduce Motion and `meta`. The bytes of
+    /// `TextTraceEncoding.line(for:)` for that header, written without a string per id: the
+    /// ids come from `list`'s table (the engine names a list's photos by position) or, for
+    /// photos added since, from the engine. O(photos) when `gridChanged`, else O(ids' bytes).
+    static func headerLine(
+        of engine: FastEngine, madeFrom list: PhotoList, gridChanged: Bool, limit: Int?, reduceMotion: Bool, meta: JSONObject
+    ) -> [UInt8] {
+        // Everything but the grid, by the trace writer: its fields and their order.
+        let start = StartState(mode: engine.mode, picks: engine.picks, sheet: engine.sheet)
+        let rest = TraceHeader(photos: .count(0), limit: limit, reduceMotion: reduceMotion, meta: meta, start: start)
+        let text = Array(TextTraceEncoding.line(for: rest).utf8)
+        let marker = Array(#""photos":{"count":0}"#.utf8)
+        let split = text.firstRange(of: marker)!
+        var line: [UInt8] = []
+        line.reserveCapacity(text.count + engine.photoCount * (list.averageIDBytes + 3) + 16)
+        line.append(contentsOf: text[..<split.lowerBound])
+        line.append(contentsOf: #""photos":"#.utf8)
+        switch list {
+        case .count(let count) where !gridChanged:
+            line.append(contentsOf: #"{"count":\#(count)}"#.utf8)
+        case .ids(let table) where !gridChanged:
+            line.append(contentsOf: #"{"ids":["#.utf8)
+            table.forEachID(in: 0..<table.count) { id in
+                if line.last != UInt8(ascii: "[") { line.append(UInt8(ascii: ",")) }
+                JSONStringBytes.appendQuoted(id, to: &line)
             }
+            line.append(contentsOf: "]}".utf8)
+        default:
+            line.append(contentsOf: #"{"ids":["#.utf8)
+            for (index, slot) in engine.grid.order.enumerated() {
+                if index > 0 { line.append(UInt8(ascii: ",")) }
+                if case .ids(let table) = list, slot.index < table.count {
+                    table.withBytes(at: slot.index) { JSONStringBytes.appendQuoted($0, to: &line) }
+                } else {
+                    var id = engine.slots.id(for: slot)
+                    id.withUTF8 { JSONStringBytes.appendQuoted(UnsafeRawBufferPointer($0), to: &line) }
+                }
+            }
+            line.append(contentsOf: "]}".utf8)
         }
-        return .ids(table)
+        line.append(contentsOf: text[split.upperBound...])
+        line.append(UInt8(ascii: "\n"))
+        return line
+    }
+}
+
+extension PhotoList {
+    /// The ids' mean length in bytes (a counted grid's: 7), for a writer sizing its buffer.
+    var averageIDBytes: Int {
+        switch self {
+        case .count: 7
+        case .ids(let table): table.count == 0 ? 0 : table.byteCount / table.count
+        }
     }
 }

@@ -58,7 +58,7 @@ struct WindowFileReader {
     let file: MappedFile
     let path: String
     let layout: WindowLayout
-    let starting: PhotoList
+    let starting: StartingGrid
     let limit: Int?
     let reduceMotion: Bool
 
@@ -86,8 +86,9 @@ struct WindowFileReader {
         starting = try Self.startingGrid(file: file, layout: layout, path: path)
     }
 
-    /// The grid the session started with, from the grid region, checked.
-    private static func startingGrid(file: MappedFile, layout: WindowLayout, path: String) throws -> PhotoList {
+    /// The grid the session started with, in the grid region, checked (its CRC, its end
+    /// offsets in order); read in place, not hashed.
+    private static func startingGrid(file: MappedFile, layout: WindowLayout, path: String) throws -> StartingGrid {
         let superblock = UnsafeRawPointer(file.base)
         let count = Int(truncatingIfNeeded: superblock.load(fromByteOffset: Superblock.photoCount, as: UInt64.self))
         let idBytes = superblock.load(fromByteOffset: Superblock.idBytes, as: UInt64.self)
@@ -105,20 +106,16 @@ struct WindowFileReader {
         else {
             throw RecorderError(.damaged("its grid region fails its CRC"), at: path)
         }
-        var ends = [UInt32](repeating: 0, count: count)
         var previous: UInt32 = 0
         for index in 0..<count {
             let end = region.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)
             guard end >= previous, UInt64(end) <= idBytes else {
                 throw RecorderError(.damaged("the end offset of grid id \(index) is out of order"), at: path)
             }
-            ends[index] = end
             previous = end
         }
-        var bytes = [UInt8](UnsafeRawBufferPointer(start: region + 4 * count, count: Int(idBytes)))
-        let table = PhotoIDTable(takingConcatenated: &bytes, ends: ends)
-        guard !table.hasDuplicates else { throw RecorderError(.damaged("its grid lists a photo twice"), at: path) }
-        return .ids(table)
+        guard UInt64(previous) == idBytes else { throw RecorderError(.damaged("its grid's ids end before its bytes"), at: path) }
+        return .ids(ends: region, bytes: region + 4 * count, count: count)
     }
 
     /// The window as the file holds it: the newest whole checkpoint, the events after it that

@@ -184,6 +184,15 @@ public final class WindowRecorder: @unchecked Sendable {
         file.close()
     }
 
+    /// The least byte budget a window file over `grid` takes (its ring the smallest), whatever
+    /// the capacity: for a budget that sizes the ring exactly. O(1).
+    package static func minimumByteBudget(for grid: PhotoList) -> Int {
+        var idBytes: Int?
+        if case .ids(let table) = grid { idBytes = table.byteCount }
+        let layout = try? WindowLayout(photoCount: grid.count, idBytes: idBytes, capacity: 1, budget: nil, path: "")
+        return layout.map { $0.fileBytes - $0.ringBytes + WindowLayout.minimumRingBytes } ?? 0
+    }
+
     /// Takes the events that left the window into a checkpoint now, on the calling thread.
     package func reduceNow() {
         reducer.reduceNow()

@@ -64,3 +64,29 @@ struct EventLineTests {
         }
     }
 }
+
+/// The window trace's header line, written from an engine without a string per id, is the
+/// trace writer's header for the same state.
+@Suite("Window header lines")
+struct WindowHeaderLineTests {
+    @Test("counted and listed grids, changed or not, with every part of a start state")
+    func sameBytesAsTheTraceWriter() {
+        let awkward = EventLineTests.awkward.filter { !$0.isEmpty } + ["x"]
+        let lists: [PhotoList] = [.count(12), .ids(awkward)]
+        let meta = JSONObject([(key: "generator", value: .string("test")), (key: "firstEvent", value: .integer(3))])
+        for list in lists {
+            for limit in [nil, 3] {
+                for changes in [[], [Event.libraryChanged(removed: [list.ids[1]], inserted: [Insertion(photo: "new\"one", at: 2)])]] {
+                    var engine = FastEngine(configuration: GridConfiguration(photos: list, limit: limit, reduceMotion: limit != nil))
+                    for event in changes + [.longPress(list.ids[3]), .tap(list.ids[0]), .share] { _ = engine.apply(event) }
+                    let line = WindowLines.headerLine(
+                        of: engine, madeFrom: list, gridChanged: !changes.isEmpty, limit: limit, reduceMotion: limit != nil, meta: meta)
+                    let header = TraceHeader(
+                        photos: changes.isEmpty ? list : .ids(engine.photos), limit: limit, reduceMotion: limit != nil, meta: meta,
+                        start: StartState(mode: engine.mode, picks: engine.picks, sheet: engine.sheet))
+                    #expect(line == Array((TextTraceEncoding.line(for: header) + "\n").utf8), "\(list) \(changes)")
+                }
+            }
+        }
+    }
+}

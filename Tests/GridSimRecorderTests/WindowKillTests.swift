@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@testable import GridSimRecorder
+import GridSimRecorder
 @_spi(GridSimInternals) import SelectionCore
 import SeededRandom
 @_spi(GridSimInternals) import SelectionTrace
@@ -20,12 +20,7 @@ struct WindowKillTests {
     /// Events each child is given; a child that records them all closes its window and exits.
     static let sessionEvents = 1_500
     /// The least budget for the grid: a ring of 16 KiB, which a child wraps in about 90 events.
-    static let smallBudget: Int = {
-        let ids = sessions[seeds[0]]!.grid
-        guard case .ids(let table) = ids else { return 0 }
-        return (try? WindowLayout(photoCount: table.count, idBytes: table.byteCount, capacity: 1, budget: nil, path: ""))
-            .map { $0.fileBytes - $0.ringBytes + WindowLayout.minimumRingBytes } ?? 0
-    }()
+    static let smallBudget = WindowRecorder.minimumByteBudget(for: sessions[seeds[0]]!.grid)
 
     struct Kill: Sendable {
         var index: Int

@@ -231,7 +231,7 @@ struct CheckpointReading {
         let photos: PhotoList
         if hasOrder {
             var table = PhotoIDTable()
-            table.reserveCapacity(photoCount)
+            table.reserveCapacity(photoCount, bytes: names.totalBytes(ofReferencesAt: refs, count: photoCount))
             for _ in 0..<photoCount {
                 let reference = nextReference()
                 guard names.isValid(reference) else { throw CheckpointDamage("grid reference \(reference) is out of range") }
@@ -321,6 +321,23 @@ private struct ReferenceNames {
             } while value > 0
             digits.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[(24 - length)...])) }
         }
+    }
+
+    /// The bytes of the valid ones among `count` references at `references`: a table's size.
+    func totalBytes(ofReferencesAt references: UnsafeRawPointer, count: Int) -> Int {
+        var total = 0
+        for index in 0..<count {
+            let reference = references.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)
+            guard isValid(reference) else { continue }
+            if let range = extraRange(reference) {
+                total += range.count
+            } else if case .ids = starting {
+                starting.withBytes(at: Int(reference)) { total += $0.count }
+            } else {
+                total += 20
+            }
+        }
+        return total
     }
 
     mutating func id(of reference: UInt32) -> PhotoID {

@@ -96,6 +96,12 @@ final class MappedFile: @unchecked Sendable {
         }
     }
 
+    /// Closes a file `publish` never named, and removes it.
+    func abandon(temporaryPath: String) {
+        close()
+        unlink(temporaryPath)
+    }
+
     /// Writes the bytes in `range` of the mapping back to the disk and waits for it.
     func sync(_ range: Range<Int>? = nil) throws {
         let range = range ?? 0..<size
@@ -105,6 +111,33 @@ final class MappedFile: @unchecked Sendable {
         guard msync(base + start, range.upperBound - start, MS_SYNC) == 0 else {
             throw RecorderError(.io("msync failed: \(Self.reason(errno))"), at: path)
         }
+    }
+
+    /// Writes `bytes` at `offset` through the descriptor rather than the mapping, so that the
+    /// pages never count as this process's memory: for a region written once and read only by
+    /// a later process (the starting grid). The mapping sees the same bytes.
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RecorderError(.io("cannot write \(bytes.count) bytes at offset \(offset): \(Self.reason(errno))"), at: path)
+            }
+            done += written
+        }
+    }
+
+    /// Lets the system take back the memory of the pages in `range` (whole pages inside it): a
+    /// region written and not read again soon (the starting grid, a checkpoint) need not stay
+    /// resident in this process. The data is in the file (the page cache), and a later access
+    /// reads it back. Advice only: errors are ignored.
+    func release(_ range: Range<Int>) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = range.upperBound / page * page
+        guard end > start else { return }
+        _ = madvise(base + start, end - start, MADV_DONTNEED)
     }
 
     /// Unmaps and closes; the file stays as it is. Calling it again does nothing.

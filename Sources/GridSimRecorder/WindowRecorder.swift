@@ -51,8 +51,12 @@ public final class WindowRecorder: @unchecked Sendable {
         path: String, photos: [PhotoID], limit: Int? = nil, reduceMotion: Bool = false, start: StartState = .browsing,
         capacity: Int = defaultCapacity, byteBudget: Int? = nil
     ) throws {
+        // Sized once: a table grown by doubling would briefly hold twice a million ids' bytes.
+        var table = PhotoIDTable()
+        table.reserveCapacity(photos.count, bytes: photos.reduce(0) { $0 + $1.utf8.count })
+        for photo in photos { table.appendAllowingDuplicate(photo) }
         try self.init(
-            path: path, grid: .ids(PhotoIDTable(photos)), limit: limit, reduceMotion: reduceMotion, start: start,
+            path: path, grid: .ids(table), limit: limit, reduceMotion: reduceMotion, start: start,
             capacity: capacity, byteBudget: byteBudget, reducesInBackground: true)
     }
 
@@ -70,9 +74,14 @@ public final class WindowRecorder: @unchecked Sendable {
             photoCount: grid.count, idBytes: idBytes, capacity: capacity, budget: byteBudget, path: path)
         let (file, temporary) = try MappedFile.create(beside: path, size: layout.fileBytes)
         let engine = FastEngine(configuration: GridConfiguration(photos: grid, limit: limit, reduceMotion: reduceMotion, start: start))
-        WindowFileWriter.writeStart(
-            of: file, layout: layout, grid: grid, limit: limit, reduceMotion: reduceMotion, engine: engine)
-        try file.publish(from: temporary, to: path)
+        do {
+            try WindowFileWriter.writeStart(
+                of: file, layout: layout, grid: grid, limit: limit, reduceMotion: reduceMotion, engine: engine)
+            try file.publish(from: temporary, to: path)
+        } catch {
+            file.abandon(temporaryPath: temporary)
+            throw error
+        }
         self.path = path
         self.capacity = capacity
         self.byteBudget = layout.fileBytes

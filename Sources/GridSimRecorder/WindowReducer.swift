@@ -162,6 +162,9 @@ final class WindowReducer: @unchecked Sendable {
         case .written:
             state.generation = generation
             state.checkpointPosition = state.position
+            // Read again only after a crash; rewritten in two checkpoints' time.
+            let offset = layout.checkpointOffsets[Int(generation % 2)]
+            file.release(offset..<(offset + layout.checkpointBytes))
         case .tooLarge(let needed):
             if !state.overflowed {
                 state.overflowed = true

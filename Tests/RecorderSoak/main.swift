@@ -6,6 +6,12 @@
 //     gridsim-recorder-soak PATH PHOTOS SEED CAPACITY EVENTS [BUDGET]
 //
 // It prints `ready` once the window file exists, then `N` after event N, then `done`.
+//
+//     gridsim-recorder-soak --memory PATH PHOTOS EVENTS
+//
+// measures instead what a window recorder holds in memory over PHOTOS PhotoKit ids, as an app
+// would use it (its ids as strings, the default budget and window): resident memory after each
+// phase and the peak within it (Linux's /proc/self/status, the peak restarted per phase).
 import Foundation
 import GridSimRecorder
 @_spi(GridSimInternals) import SelectionCore
@@ -13,6 +19,10 @@ import GridSimRecorder
 import SyntheticSessions
 
 let arguments = CommandLine.arguments
+if arguments.count == 5 && arguments[1] == "--memory" {
+    measureMemory(path: arguments[2], photos: Int(arguments[3]) ?? 10_000, events: Int(arguments[4]) ?? 20_000)
+    exit(0)
+}
 guard arguments.count >= 6, let photos = Int(arguments[2]), let seed = UInt64(arguments[3]), let capacity = Int(arguments[4]),
     let eventCount = Int(arguments[5])
 else {
@@ -63,3 +73,53 @@ func soakSeen(_ engine: FastEngine, number: Int) -> SeenState {
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
 func complain(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+/// Resident memory now and the peak since the last restart, in MB, from /proc/self/status.
+func residentMegabytes() -> (now: Double, peak: Double) {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    func field(_ name: String) -> Double {
+        let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+    return (field("VmRSS"), field("VmHWM"))
+}
+
+/// Restarts the peak (Linux 4.0 and later): the next reading's peak is this phase's.
+func restartPeak() { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
+
+func measureMemory(path: String, photos: Int, events count: Int) {
+    let settings = SessionSettings(photoCount: photos, seed: 7, ids: .photokit)
+    var session = SyntheticSession(settings, eventCount: count)
+    let ids = Array(session.header.photos.ids)
+    var engine = FastEngine(configuration: session.header.configuration)
+    var events: [TraceEvent] = []
+    while var event = session.next() {
+        _ = engine.apply(event.event)
+        event.seen = SeenState(mode: engine.mode, count: engine.chosenCount, title: engine.title)
+        events.append(event)
+    }
+    session = SyntheticSession(settings, eventCount: 0)
+    engine = FastEngine(configuration: GridConfiguration(photos: .count(0)))
+    func phase(_ name: String, _ body: () throws -> Void) {
+        restartPeak()
+        let before = residentMegabytes().now
+        do { try body() } catch { complain("\(name): \(error)") }
+        let after = residentMegabytes()
+        say(String(format: "%-44@ resident %7.1f MB (%+7.1f), peak in the phase %7.1f MB", name as NSString, after.now, after.now - before, after.peak))
+    }
+    phase("the app's \(photos) ids and \(count) events") {}
+    var recorder: WindowRecorder?
+    phase("WindowRecorder(path:photos:) created") { recorder = try WindowRecorder(path: path, photos: ids) }
+    phase("\(count) events recorded") {
+        for event in events { recorder!.record(event.event, seen: event.seen, t: event.t) }
+        recorder!.reduceNow()
+    }
+    phase("writeWindow(to:)") { try recorder!.writeWindow(to: path + ".jsonl") }
+    phase("close() and the recorder dropped") {
+        try recorder!.close()
+        recorder = nil
+    }
+    phase("recover(at:) and writeTrace(to:)") { try WindowRecorder.recover(at: path)?.writeTrace(to: path + ".recovered.jsonl") }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    say("window file: \(size) bytes")
+}

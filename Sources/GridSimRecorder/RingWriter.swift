@@ -16,7 +16,9 @@ struct RingWriter {
     private let windowBytes: UInt64
     private let capacity: UInt64
     /// The reducer is woken once this many events, or bytes, have left the window since it
-    /// was last woken: often enough that it is never a quarter of the ring behind.
+    /// was last woken: often enough that its engine keeps up, and that it checkpoints (a
+    /// quarter of the ring after the last one) well before the recorder runs short of room (half
+    /// of the ring after it).
     private let wakeEvents: UInt64
     private let wakeBytes: UInt64
 

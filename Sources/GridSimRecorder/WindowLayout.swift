@@ -13,8 +13,10 @@
 ///   starting grid (its order and its picks as 4-byte references, twice over, so that the
 ///   grid may grow or gain new ids) and 64 KiB more. Two, written in turn, so that a crash
 ///   while one is written leaves the other whole.
-/// - The ring is the rest: the window's event lines, and those the reducer has yet to take
-///   into a checkpoint (`RingRecord`).
+/// - The ring is the rest: the window's event lines (at most half of it), and those that left
+///   the window since the reducer's last checkpoint (`RingRecord`). The reducer checkpoints
+///   once they take a quarter of the ring, so that a checkpoint (O(photos) once the grid has
+///   changed: 8 MB at a million photos) is written every few thousand events, not every few.
 struct WindowLayout: Hashable, Sendable {
     static let superblockBytes = 4096
     static let pageBytes = 4096
@@ -34,9 +36,11 @@ struct WindowLayout: Hashable, Sendable {
     let ringOffset: Int
     let ringBytes: Int
 
-    /// The most ring bytes the window's records take: the rest of the ring is the slack where
-    /// events that left the window wait for the reducer to checkpoint past them.
-    var windowBytes: Int { ringBytes / 4 * 3 / 8 * 8 }
+    /// The most ring bytes the window's records take: the other half of the ring is the slack
+    /// where events that left the window wait for the reducer to checkpoint past them.
+    var windowBytes: Int { ringBytes / 2 / 8 * 8 }
+    /// Slack bytes after which the reducer writes a checkpoint.
+    var checkpointInterval: Int { ringBytes / 4 }
     /// The longest record the ring takes; a longer event is recorded as a marker, and the
     /// window starts after it (`WindowRecorder.record`).
     var maximumRecordBytes: Int { ringBytes / 8 / 8 * 8 }
@@ -48,7 +52,7 @@ struct WindowLayout: Hashable, Sendable {
         let checkpoint = Self.roundUp(Checkpoint.headerBytes + 16 * photoCount + (64 << 10))
         let fixed = Self.superblockBytes + grid + 2 * checkpoint
         let minimum = fixed + Self.minimumRingBytes
-        let planned = fixed + max(Self.minimumRingBytes, Self.roundUp(capacity * Self.plannedBytesPerEvent * 4 / 3))
+        let planned = fixed + max(Self.minimumRingBytes, Self.roundUp(capacity * Self.plannedBytesPerEvent * 2))
         let budget = budget ?? planned
         guard budget >= minimum else {
             throw RecorderError(.budgetTooSmall(budget: budget, minimum: minimum), at: path)

@@ -43,8 +43,9 @@ public final class WindowRecorder: @unchecked Sendable {
     /// `start` (by default browsing, nothing chosen).
     ///
     /// `byteBudget` is the file's size; by default the grid's ids, two checkpoints of its state
-    /// and a ring of 256 bytes an event (about 4.4 MB at 10,000 photos, 83 MB at a million
-    /// PhotoKit ids). A budget too small for the grid is refused with the least it needs.
+    /// and a ring of 512 bytes an event of the window, half of it for the window (about 6 MB at
+    /// 10,000 photos, 84 MB at a million PhotoKit ids). A budget too small for the grid is
+    /// refused with the least it needs.
     ///
     /// O(photos): each id hashed once and written once. Throws `RecorderError`.
     public convenience init(
@@ -120,8 +121,8 @@ public final class WindowRecorder: @unchecked Sendable {
     /// now; a time before the previous event's is taken as the previous event's).
     ///
     /// O(length of the event's line); allocates nothing once the window is full. It waits only
-    /// when the reducer has fallen a quarter of the ring behind (never at the pace of a
-    /// person's gestures), and when an event's line is longer than an eighth of the ring (a
+    /// when the reducer has fallen half the ring behind (never at the pace of a person's
+    /// gestures), and when an event's line is longer than an eighth of the ring (a
     /// library change of thousands of photos in a small file): such an event is not kept in
     /// the window, which then starts after it, and this waits until the reducer has
     /// checkpointed it. Does nothing after `close()`.

@@ -9,12 +9,13 @@ import Synchronization
 /// into the window file so that the window can be rebuilt after a crash.
 ///
 /// The recorder publishes the number of the window's first event after each record; every
-/// `wakeInterval` events that leave the window it signals a semaphore, and the reducer's
-/// thread reads the lines of the events that left (from the ring), applies them to a
-/// `FastEngine`, writes a checkpoint into the older of the two areas, and then tells the
-/// recorder that the ring bytes before the checkpoint's position may be written over. So the
-/// ring always holds every event since the newest whole checkpoint, and the app's thread never
-/// applies an event, parses a line or writes a checkpoint.
+/// sixteenth of the window (or of the ring) that leaves it, it signals a semaphore, and the
+/// reducer's thread reads the lines of the events that left (from the ring) and applies them to
+/// a `FastEngine`. Once those events take a quarter of the ring (or the recorder is short of
+/// room), it writes a checkpoint into the older of the two areas and then tells the recorder
+/// that the ring bytes before the checkpoint's position may be written over. So the ring always
+/// holds every event since the newest whole checkpoint, and the app's thread never applies an
+/// event, parses a line or writes a checkpoint.
 ///
 /// A checkpoint that does not fit its area (the grid grew past the room the budget gave it)
 /// is not written; the reducer then keeps reading the lines in memory, so that `writeWindow`
@@ -58,7 +59,7 @@ final class WindowReducer: @unchecked Sendable {
         while true {
             wakeSignal.wait()
             if stopping.load(ordering: .acquiring) { break }
-            reduceToWindow()
+            reduceToWindow(checkpointing: recorderWaiting.load(ordering: .acquiring))
         }
         exited.signal()
     }
@@ -82,7 +83,7 @@ final class WindowReducer: @unchecked Sendable {
     /// second, and returns; the caller checks again. For a recorder short of room.
     func waitForRoom() {
         guard runsInBackground else {
-            reduceToWindow()
+            reduceToWindow(checkpointing: true)
             return
         }
         recorderWaiting.store(true, ordering: .releasing)
@@ -91,8 +92,8 @@ final class WindowReducer: @unchecked Sendable {
         recorderWaiting.store(false, ordering: .releasing)
     }
 
-    /// Takes the events before the window on the calling thread, now.
-    func reduceNow() { reduceToWindow() }
+    /// Takes the events before the window on the calling thread, now, and checkpoints if due.
+    func reduceNow() { reduceToWindow(checkpointing: false) }
 
     /// Hands over event `number`, too long for the ring, before its marker is published.
     func handOver(_ event: Event, number: UInt64) {
@@ -111,18 +112,24 @@ final class WindowReducer: @unchecked Sendable {
 
     // MARK: - Reducing
 
-    private func reduceToWindow() {
+    /// Applies the events before the window's first, and checkpoints when the events since the
+    /// last checkpoint take a quarter of the ring, after an event too long for the ring, or
+    /// when `checkpointing` (the recorder is short of room).
+    private func reduceToWindow(checkpointing: Bool) {
         let target = windowStart.load(ordering: .acquiring) &- 1
         let (protected, reduced) = state.withLock { state -> (UInt64, UInt64) in
-            guard state.failure == nil, state.events < target else { return (protectedPosition.load(ordering: .relaxed), reducedEvents.load(ordering: .relaxed)) }
+            guard state.failure == nil else { return (UInt64.max / 2, target) }
             do {
-                try advance(&state, to: target)
+                if state.events < target { try advance(&state, to: target) }
             } catch {
                 // A line this recorder wrote that does not read back: a bug here, not in the app.
                 state.failure = "event \(state.events + 1) does not read back: \(error)"
                 return (UInt64.max / 2, target)
             }
-            return checkpoint(&state)
+            let due = checkpointing || state.mustCheckpoint
+                || state.position - state.checkpointPosition >= UInt64(layout.checkpointInterval)
+            if due && !state.overflowed && state.events > state.checkpointEvents { checkpoint(&state) }
+            return (state.overflowed ? state.position : state.checkpointPosition, state.overflowed ? state.events : state.checkpointEvents)
         }
         protectedPosition.store(protected, ordering: .releasing)
         reducedEvents.store(reduced, ordering: .releasing)
@@ -144,15 +151,16 @@ final class WindowReducer: @unchecked Sendable {
                     throw RingDamage(event: number, offset: 0, reason: "an oversize event that was never handed over")
                 }
                 state.apply(event)
+                // Its line is not in the ring: only a checkpoint past it keeps it after a crash.
+                state.mustCheckpoint = true
             }
             state.events = walk.nextEvent - 1
             state.position = walk.position
         }
     }
 
-    /// Writes the state into the older area; returns the ring position to protect and the
-    /// events reduced.
-    private func checkpoint(_ state: inout ReductionState) -> (UInt64, UInt64) {
+    /// Writes the state into the older area.
+    private func checkpoint(_ state: inout ReductionState) {
         let generation = state.generation + 1
         let area = file.base + layout.checkpointOffsets[Int(generation % 2)]
         let result = state.writer.write(
@@ -162,6 +170,8 @@ final class WindowReducer: @unchecked Sendable {
         case .written:
             state.generation = generation
             state.checkpointPosition = state.position
+            state.checkpointEvents = state.events
+            state.mustCheckpoint = false
             // Read again only after a crash; rewritten in two checkpoints' time.
             let offset = layout.checkpointOffsets[Int(generation % 2)]
             file.release(offset..<(offset + layout.checkpointBytes))
@@ -171,8 +181,6 @@ final class WindowReducer: @unchecked Sendable {
                 file.base.storeBytes(of: UInt64(needed), toByteOffset: Superblock.checkpointOverflow, as: UInt64.self)
             }
         }
-        // Once checkpoints stop fitting, only the reducer's own reading needs the ring.
-        return (state.overflowed ? state.position : state.checkpointPosition, state.events)
     }
 }
 
@@ -185,6 +193,10 @@ struct ReductionState {
     /// The ring position of event `events + 1`'s record.
     var position: UInt64 = 0
     var checkpointPosition: UInt64 = 0
+    /// Events the newest checkpoint holds.
+    var checkpointEvents: UInt64 = 0
+    /// Set after an event too long for the ring: the next reduction checkpoints.
+    var mustCheckpoint = false
     /// The generation of the newest checkpoint written (the file starts with generation 1).
     var generation: UInt64 = 1
     /// Whether the grid has changed since the session started (a checkpoint then lists it).

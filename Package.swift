@@ -111,7 +111,7 @@ let package = Package(
             name: "GridSimBenchmarks",
             dependencies: [
                 "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "GestureInput", "SyntheticSessions",
-                "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit", "GridSimKit",
+                "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit", "GridSimKit", "GridSimRecorder",
             ],
             path: "Benchmarks/GridSimBenchmarks"
         ),

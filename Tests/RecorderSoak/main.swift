@@ -101,11 +101,15 @@ func measureMemory(path: String, photos: Int, events count: Int) {
     session = SyntheticSession(settings, eventCount: 0)
     engine = FastEngine(configuration: GridConfiguration(photos: .count(0)))
     func phase(_ name: String, _ body: () throws -> Void) {
-        restartPeak()
         let before = residentMegabytes().now
+        restartPeak()
+        let started = Date()
         do { try body() } catch { complain("\(name): \(error)") }
+        let seconds = Date().timeIntervalSince(started)
         let after = residentMegabytes()
-        say(String(format: "%-44@ resident %7.1f MB (%+7.1f), peak in the phase %7.1f MB", name as NSString, after.now, after.now - before, after.peak))
+        say(
+            name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                + String(format: " %7.3f s, resident %7.1f → %7.1f MB, peak %7.1f MB", seconds, before, after.now, after.peak))
     }
     phase("the app's \(photos) ids and \(count) events") {}
     var recorder: WindowRecorder?

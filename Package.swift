@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "GridSimKit", targets: ["GridSimKit"]),
         // For other packages: benchmark your own selection code beside GridSim's (links jemalloc).
         .library(name: "GridSimKitBenchmarks", targets: ["GridSimKitBenchmarks"]),
+        // For apps: record the users' gestures for bug reports, a whole session or the last
+        // events in a file of fixed size (Foundation and the standard library only).
+        .library(name: "GridSimRecorder", targets: ["GridSimRecorder"]),
     ],
     targets: [
         // The slot collections: photo ids to slots, the grid's order of slots, the selection
@@ -47,6 +50,13 @@ let package = Package(
         // published whole (`gridsim record`), and conversions between the formats. GridSim's
         // own: `@_spi(GridSimInternals)`, no product offers it.
         .target(name: "TraceRecording", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace"]),
+        // The recorder an app links: a whole session through TraceRecorder, or a flight
+        // recorder of the last events in one memory-mapped file of fixed size, with a reducer
+        // off the app's thread checkpointing the state before them (docs/recorder.md). Its
+        // module closure stays Foundation, Dispatch, Synchronization and GridSim's own modules
+        // (scripts/portable-check): no jemalloc, no benchmark harness.
+        .target(
+            name: "GridSimRecorder", dependencies: ["SelectionCore", "SelectionSlots", "SelectionTrace", "TraceRecording"]),
         // CRC-32C with the SSE4.2 instruction, chosen at run time; software fallback in Swift.
         .target(name: "CCRC32C"),
 
@@ -101,7 +111,7 @@ let package = Package(
             name: "GridSimBenchmarks",
             dependencies: [
                 "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "GestureInput", "SyntheticSessions",
-                "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit", "GridSimKit",
+                "PropertyTesting", "BenchmarkKit", "SeededRandom", "CRoaring", "CommandLineKit", "GridSimKit", "GridSimRecorder",
             ],
             path: "Benchmarks/GridSimBenchmarks"
         ),
@@ -156,6 +166,19 @@ let package = Package(
                 "CommandLineKit",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        // The recorder's tests; BenchmarkKit (jemalloc) only to count the window append's
+        // allocations, which the product itself never links.
+        .testTarget(
+            name: "GridSimRecorderTests",
+            dependencies: [
+                "GridSimRecorder", "SelectionCore", "SelectionSlots", "SelectionTrace", "SyntheticSessions", "SeededRandom",
+                "TestSupport", "BenchmarkKit", "gridsim-recorder-soak",
+            ]),
+        // The process the recorder's kill test SIGKILLs while it records a window.
+        .executableTarget(
+            name: "gridsim-recorder-soak",
+            dependencies: ["GridSimRecorder", "SelectionCore", "SelectionTrace", "SyntheticSessions"],
+            path: "Tests/RecorderSoak"),
         .testTarget(
             name: "GridSimKitTests",
             dependencies: [

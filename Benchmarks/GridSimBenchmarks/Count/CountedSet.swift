@@ -63,5 +63,8 @@ enum CountedSet {
         CountedEntry(caseID: "replay/10K", size: 10_000, subject: "FastEngine", operations: 1),
         CountedEntry(caseID: "replay/10K", size: 10_000, subject: "FastEngine from .gstrace", operations: 1),
         CountedEntry(caseID: "replay/10K", size: 10_000, subject: "ReferenceModel", operations: 1),
+        // An event recorded into a full window (GridSimRecorder), with what the app saw: the
+        // app's thread's share, the reducer left out (it runs between samples).
+        CountedEntry(caseID: "recorder/10K/append", size: 10_000, subject: "WindowRecorder", operations: 4_096),
     ]
 }

@@ -49,7 +49,7 @@ enum SuiteCatalog {
         if !OutsideEngine.current.isEmpty { return OutsideEngine.suites }
         return [
             ToggleSuite.self, DragSuite.self, PruningSuite.self, SelectionDiffSuite.self, GridDiffSuite.self, ReplaySuite.self, MemorySuite.self,
-            CommandsSuite.self,
+            CommandsSuite.self, RecorderSuite.self,
         ]
     }
 

@@ -14,15 +14,11 @@ import Synchronization
 /// most that window; `close()` commits the rest, writes a binary trace's end record and syncs
 /// the file to the disk. It reads back with every `gridsim` command.
 ///
-/// A binary trace keeps the events only: `seen` is left out of it, and a start state is
-/// refused (SPEC.md section 7 is the text format's); record to `.jsonl` for both.
-///
 /// Thread-safe: calls may come from any thread.
 public final class SessionRecorder: @unchecked Sendable {
     /// The trace file.
     public let path: String
     private let recorder: TraceRecorder
-    private let keepsSeen: Bool
     /// The last event's time, under the lock that keeps times in order across threads.
     private let lastTime = Mutex<Int>(0)
     private let clockStart = DispatchTime.now().uptimeNanoseconds
@@ -38,9 +34,6 @@ public final class SessionRecorder: @unchecked Sendable {
         guard let format = TraceFileFormat(path: path) else {
             throw RecorderError(.invalidSession("a trace's name ends in .jsonl (text) or .gstrace (binary)"), at: path)
         }
-        guard format == .text || start.isBrowsing else {
-            throw RecorderError(.invalidSession("a binary trace holds no start state (SPEC.md section 7): record to .jsonl"), at: path)
-        }
         guard flushEvents >= 1, flushMilliseconds >= 1 else {
             throw RecorderError(.invalidSession("the flush window is at least 1 event and 1 ms"), at: path)
         }
@@ -48,7 +41,6 @@ public final class SessionRecorder: @unchecked Sendable {
         if let repeated = table.firstDuplicate {
             throw RecorderError(.invalidSession("photo \"\(table[repeated.position])\" is listed twice"), at: path)
         }
-        keepsSeen = format == .text
         let header = TraceHeader(
             photos: .ids(table), limit: limit, reduceMotion: reduceMotion,
             meta: JSONObject([(key: "generator", value: .string("GridSimRecorder session"))]), start: start)
@@ -77,7 +69,7 @@ public final class SessionRecorder: @unchecked Sendable {
             let now = t ?? Int((DispatchTime.now().uptimeNanoseconds &- clockStart) / 1_000_000)
             last = max(last, now)
             do {
-                try recorder.record(TraceEvent(t: last, event, seen: keepsSeen ? seen : nil))
+                try recorder.record(TraceEvent(t: last, event, seen: seen))
             } catch {
                 throw Self.recorderError(error, path: path)
             }

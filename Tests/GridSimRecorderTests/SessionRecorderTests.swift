@@ -25,19 +25,24 @@ struct SessionRecorderTests {
         #expect(throws: RecorderError.self) { try recorder.record(.done) }
     }
 
-    @Test("a start state needs a text trace; a binary trace keeps the events without seen")
+    @Test("a binary trace keeps the start state and every seen")
     func binarySession() throws {
         let directory = try RecorderScratch.directory()
         let path = directory.appendingPathComponent("session.gstrace").path
-        #expect(throws: RecorderError.self) {
-            try SessionRecorder(path: path, photos: ["a", "b"], start: StartState(mode: .selecting, picks: ["a"]))
-        }
-        let recorder = try SessionRecorder(path: path, photos: ["a", "b", "c"])
-        try recorder.record(.longPress("b"), seen: SeenState(count: 1), t: 5)
-        try recorder.record(.tap("c"), seen: SeenState(count: 2), t: 3)
+        let start = StartState(mode: .selecting, picks: ["a"])
+        let recorder = try SessionRecorder(path: path, photos: ["a", "b", "c"], start: start)
+        try recorder.record(.tap("b"), seen: SeenState(count: 2), t: 5)
+        try recorder.record(.tap("c"), seen: SeenState(count: 3, chosenDigest: ChosenDigest(chosenInGridOrder: ["a", "b", "c"])), t: 3)
+        // A count no reader would take is refused, and nothing is written for it.
+        #expect(throws: RecorderError.self) { try recorder.record(.done, seen: SeenState(count: -1)) }
         try recorder.close()
+        #expect(try TraceFileReader(path: path).header.start == start)
         let trace = try TraceFileReading.events(path)
-        #expect(trace == [TraceEvent(t: 5, .longPress("b")), TraceEvent(t: 5, .tap("c"))])
+        #expect(trace == [
+            TraceEvent(t: 5, .tap("b"), seen: SeenState(count: 2)),
+            TraceEvent(t: 5, .tap("c"), seen: SeenState(count: 3, chosenDigest: ChosenDigest(chosenInGridOrder: ["a", "b", "c"]))),
+        ])
+
         #expect(throws: RecorderError.self) { try SessionRecorder(path: path, photos: ["a"]) }
         #expect(throws: RecorderError.self) { try SessionRecorder(path: directory.appendingPathComponent("x.txt").path, photos: ["a"]) }
         #expect(throws: RecorderError.self) { try SessionRecorder(path: path + ".jsonl", photos: ["a", "a"]) }

@@ -129,7 +129,7 @@ let package = Package(
             name: "GridSimCLI",
             dependencies: [
                 "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "TraceRecording", "PropertyTesting",
-                "GestureInput", "SyntheticSessions", "Exploration", "CommandLineKit", "TraceView",
+                "GestureInput", "SyntheticSessions", "Exploration", "CommandLineKit", "TraceView", "GridSimRecorder",
             ]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),
@@ -157,7 +157,7 @@ let package = Package(
             name: "GridSimCLITests",
             dependencies: [
                 "GridSimCLI", "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "SeededRandom", "gridsim",
-                "TestSupport", "CommandLineKit", "GestureInput", "SyntheticSessions", "TraceView",
+                "TestSupport", "CommandLineKit", "GestureInput", "SyntheticSessions", "TraceView", "GridSimRecorder",
             ]),
         .testTarget(
             name: "BenchmarkKitTests",

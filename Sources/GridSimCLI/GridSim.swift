@@ -25,7 +25,7 @@ package enum GridSim {
     /// In the order the overview lists them.
     static let subcommands: [Subcommand] = ([
         ReplayCommand.self, DiffCommand.self, ViewCommand.self, CheckCommand.self, ShrinkCommand.self,
-        PropertiesCommand.self, MutantsCommand.self, RecordCommand.self, ConvertCommand.self, InspectCommand.self,
+        PropertiesCommand.self, MutantsCommand.self, RecordCommand.self, RecoverCommand.self, ConvertCommand.self, InspectCommand.self,
         ExploreCommand.self, GenerateCommand.self,
     ] as [any SubcommandDefinition.Type]).map(Subcommand.init)
 

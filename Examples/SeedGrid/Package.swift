@@ -16,9 +16,14 @@ let package = Package(
         .target(
             name: "SeedGridConformance",
             dependencies: ["SeedGrid", .product(name: "GridSimKit", package: "GridSim")]),
+        // A copy of the model with a bug real photo apps have shipped (the selection kept by grid
+        // position), for the tests to catch.
+        .target(name: "SeedGridBugs", dependencies: ["SeedGrid", "SeedGridConformance"]),
         .testTarget(
             name: "SeedGridTests",
-            dependencies: ["SeedGrid", "SeedGridConformance", .product(name: "GridSimKit", package: "GridSim")]),
+            dependencies: [
+                "SeedGrid", "SeedGridConformance", "SeedGridBugs", .product(name: "GridSimKit", package: "GridSim"),
+            ]),
         .executableTarget(
             name: "seedgrid-bench",
             dependencies: ["SeedGridConformance", .product(name: "GridSimKitBenchmarks", package: "GridSim")]),

@@ -16,6 +16,12 @@ let package = Package(
         .target(
             name: "SeedGridConformance",
             dependencies: ["SeedGrid", .product(name: "GridSimKit", package: "GridSim")]),
+        // The model recording its sessions for bug reports: each gesture applied, then recorded
+        // with what the model shows into GridSim's window recorder. Links what an app links:
+        // GridSimRecorder alone.
+        .target(
+            name: "SeedGridRecording",
+            dependencies: ["SeedGrid", .product(name: "GridSimRecorder", package: "GridSim")]),
         // A copy of the model with a bug real photo apps have shipped (the selection kept by grid
         // position), for the tests to catch.
         .target(name: "SeedGridBugs", dependencies: ["SeedGrid", "SeedGridConformance"]),

@@ -23,13 +23,17 @@ let package = Package(
             name: "SeedGridRecording",
             dependencies: ["SeedGrid", .product(name: "GridSimRecorder", package: "GridSim")]),
         // A copy of the model with a bug real photo apps have shipped (the selection kept by grid
-        // position), for the tests to catch.
-        .target(name: "SeedGridBugs", dependencies: ["SeedGrid", "SeedGridConformance"]),
+        // position), for the tests to catch and the session executable to record.
+        .target(name: "SeedGridBugs", dependencies: ["SeedGrid", "SeedGridConformance", "SeedGridRecording"]),
         .testTarget(
             name: "SeedGridTests",
             dependencies: [
                 "SeedGrid", "SeedGridConformance", "SeedGridBugs", .product(name: "GridSimKit", package: "GridSim"),
             ]),
+        // The model through a long seeded session, recorded into a window file, printing each
+        // event's number once recorded: what the kill test SIGKILLs, and a demo to run by hand.
+        .executableTarget(
+            name: "seedgrid-session", dependencies: ["SeedGrid", "SeedGridConformance", "SeedGridRecording", "SeedGridBugs"]),
         .executableTarget(
             name: "seedgrid-bench",
             dependencies: ["SeedGridConformance", .product(name: "GridSimKitBenchmarks", package: "GridSim")]),

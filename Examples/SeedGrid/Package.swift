@@ -28,7 +28,8 @@ let package = Package(
         .testTarget(
             name: "SeedGridTests",
             dependencies: [
-                "SeedGrid", "SeedGridConformance", "SeedGridBugs", .product(name: "GridSimKit", package: "GridSim"),
+                "SeedGrid", "SeedGridConformance", "SeedGridBugs", "SeedGridRecording", "seedgrid-session",
+                .product(name: "GridSimKit", package: "GridSim"),
             ]),
         // The model through a long seeded session, recorded into a window file, printing each
         // event's number once recorded: what the kill test SIGKILLs, and a demo to run by hand.

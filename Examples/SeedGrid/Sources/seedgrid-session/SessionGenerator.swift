@@ -5,7 +5,7 @@ import SeedGridConformance
 /// A person using the grid for a long while, seeded: long presses, taps near where they look,
 /// Select all and Deselect all, Done and Back, Share and Edit with their dismissal, Delete
 /// and Move, the tray's remove buttons when a limit is set, and the library changing under
-/// them (photos removed anywhere, new ones arriving, most at the top). Over PhotoKit-style
+/// them now and then (new photos arriving, most at the top, and photos going). Over PhotoKit-style
 /// ids ("UUID/L0/001"). The same seed gives the same events, whichever model records them.
 struct SessionGenerator {
     /// The grid as the person sees it: the seed's real model, fed every event made, so that
@@ -45,36 +45,36 @@ struct SessionGenerator {
 
     private mutating func whileBrowsing() -> Event {
         switch random.int(in: 0...99) {
-        case 0..<70: .longPress(nearby())
-        case 70..<78: .select
-        case 78..<90: .tap(nearby())
+        case 0..<72: .longPress(nearby())
+        case 72..<80: .select
+        case 80..<98: .tap(nearby())
         default: libraryChange()
         }
     }
 
     private mutating func whileSelecting(roll: Int) -> Event {
         switch roll {
-        case 0..<55: return .tap(nearby())
-        case 55..<60 where !view.picks.isEmpty:
+        case 0..<60: return .tap(nearby())
+        case 60..<65 where !view.picks.isEmpty:
             return .removeFromTray(view.picks[random.int(in: 0...(view.picks.count - 1))])
-        case 60..<61: return .selectAll
-        case 61..<65: return .deselectAll
-        case 65..<71: return .done
-        case 71..<75: return .back
-        case 75..<79: return .share
-        case 79..<81: return .edit
+        case 65: return .selectAll
+        case 66..<70: return .deselectAll
+        case 70..<77: return .done
+        case 77..<81: return .back
+        case 81..<86: return .share
+        case 86..<88: return .edit
         // Delete takes what is chosen out of the grid: only a few photos at a time.
-        case 81..<84: return view.selection.count <= 30 ? .delete : .deselectAll
-        case 84..<85: return .move
-        case 85..<100: return libraryChange()
+        case 88..<92: return view.selection.count <= 30 ? .delete : .deselectAll
+        case 92..<94: return .move
+        case 94..<97: return libraryChange()
         default: return .tap(nearby())
         }
     }
 
     private mutating func onSheet() -> Event {
-        switch random.int(in: 0...9) {
-        case 0..<5: .dismiss
-        case 5..<8: .back
+        switch random.int(in: 0...19) {
+        case 0..<11: .dismiss
+        case 11..<18: .back
         default: libraryChange()
         }
     }
@@ -84,20 +84,22 @@ struct SessionGenerator {
         view.photos[min(max(cursor + random.int(in: -8...8), 0), view.photos.count - 1)]
     }
 
-    /// A few photos removed anywhere, and new ones: most at the top (just taken), some
-    /// anywhere (synced); more of them while the grid is smaller than it began.
+    /// The library changing under the person, now and then: a new photo or two, almost always
+    /// at the top (just taken), now and then lower down (synced); a photo or two gone, mostly
+    /// among the newest (deleted on another device), more of them while the grid is larger
+    /// than it began. So the grid keeps about its size, and the photos the library brought in
+    /// (which take room in the window file's checkpoints) grow slowly.
     private mutating func libraryChange() -> Event {
+        let count = view.photos.count
         var removed: [String] = []
-        if view.photos.count > photoCount / 2 {
-            for _ in 0..<random.int(in: 0...2) {
-                let photo = view.photos[random.int(in: 0...(view.photos.count - 1))]
-                if !removed.contains(photo) { removed.append(photo) }
-            }
+        for _ in 0..<(random.int(in: 0...1) + (count > photoCount ? 1 : 0)) where count > 0 {
+            let last = random.int(in: 0...2) == 0 ? count - 1 : min(count - 1, 100)
+            let photo = view.photos[random.int(in: 0...last)]
+            if !removed.contains(photo) { removed.append(photo) }
         }
-        let count = random.int(in: 1...3) + (view.photos.count < photoCount ? random.int(in: 0...3) : 0)
         var inserted: [Insertion] = []
-        for _ in 0..<count {
-            let at = random.int(in: 0...9) < 7 ? 0 : random.int(in: 0...view.photos.count)
+        for _ in 0..<(random.int(in: 0...4) == 0 ? 2 : 1) {
+            let at = random.int(in: 0...19) == 0 ? random.int(in: 0...count) : 0
             inserted.append(Insertion(photo: Self.photoKitID(&random), at: at))
         }
         return .libraryChanged(removed: removed, inserted: inserted)

@@ -3,7 +3,9 @@ import PackageDescription
 
 // An app's own selection code, checked and benchmarked with GridSim's kit: the grid seed's
 // model (Set<String>, formIntersection), an adapter, conformance and property tests, and a
-// benchmark executable gated against a baseline saved here.
+// benchmark executable gated against a baseline saved here. The model also records its
+// sessions through GridSim's window recorder, which a session executable and a kill test show
+// end to end.
 let package = Package(
     name: "SeedGrid",
     dependencies: [

@@ -3,7 +3,9 @@ import PackageDescription
 
 // An app's own selection code, checked and benchmarked with GridSim's kit: the grid seed's
 // model (Set<String>, formIntersection), an adapter, conformance and property tests, and a
-// benchmark executable gated against a baseline saved here.
+// benchmark executable gated against a baseline saved here. The model also records its
+// sessions through GridSim's window recorder, which a session executable and a kill test show
+// end to end.
 let package = Package(
     name: "SeedGrid",
     dependencies: [
@@ -16,9 +18,25 @@ let package = Package(
         .target(
             name: "SeedGridConformance",
             dependencies: ["SeedGrid", .product(name: "GridSimKit", package: "GridSim")]),
+        // The model recording its sessions for bug reports: each gesture applied, then recorded
+        // with what the model shows into GridSim's window recorder. Links what an app links:
+        // GridSimRecorder alone.
+        .target(
+            name: "SeedGridRecording",
+            dependencies: ["SeedGrid", .product(name: "GridSimRecorder", package: "GridSim")]),
+        // A copy of the model with a bug real photo apps have shipped (the selection kept by grid
+        // position), for the tests to catch and the session executable to record.
+        .target(name: "SeedGridBugs", dependencies: ["SeedGrid", "SeedGridConformance", "SeedGridRecording"]),
         .testTarget(
             name: "SeedGridTests",
-            dependencies: ["SeedGrid", "SeedGridConformance", .product(name: "GridSimKit", package: "GridSim")]),
+            dependencies: [
+                "SeedGrid", "SeedGridConformance", "SeedGridBugs", "SeedGridRecording", "seedgrid-session",
+                .product(name: "GridSimKit", package: "GridSim"),
+            ]),
+        // The model through a long seeded session, recorded into a window file, printing each
+        // event's number once recorded: what the kill test SIGKILLs, and a demo to run by hand.
+        .executableTarget(
+            name: "seedgrid-session", dependencies: ["SeedGrid", "SeedGridConformance", "SeedGridRecording", "SeedGridBugs"]),
         .executableTarget(
             name: "seedgrid-bench",
             dependencies: ["SeedGridConformance", .product(name: "GridSimKitBenchmarks", package: "GridSim")]),

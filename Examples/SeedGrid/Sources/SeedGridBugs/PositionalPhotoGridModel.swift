@@ -4,32 +4,34 @@ import SeedGridConformance
 /// A copy of `PhotoGridModel` with a bug real photo apps have shipped: the selection is kept
 /// by position in the grid (index paths), not by id, so a photo inserted above the chosen
 /// ones shifts the selection onto their neighbours. Everything else is as in the model.
-struct PositionalPhotoGridModel: SeedGridGestures {
-    private(set) var photos: [String]
+public struct PositionalPhotoGridModel: SeedGridGestures {
+    public private(set) var photos: [String]
     /// Grid positions: the bug.
-    private(set) var positions: Set<Int> = []
-    private(set) var isSelecting = false
-    private(set) var picks: [Int] = []
-    private(set) var sheet: PhotoGridModel.Sheet?
-    let limit: Int?
+    public private(set) var positions: Set<Int> = []
+    public private(set) var isSelecting = false
+    public private(set) var picks: [Int] = []
+    public private(set) var sheet: PhotoGridModel.Sheet?
+    public let limit: Int?
     private var known: Set<String>
 
-    init(photos: [String], limit: Int?) {
+    public init(photos: [String], limit: Int?) {
         self.photos = photos
         self.limit = limit.map { max(1, $0) }
         known = Set(photos)
     }
 
-    var selection: [String] { positions.sorted().map { photos[$0] } }
-    var tray: [String] { picks.map { photos[$0] } }
+    /// The chosen photos, in grid order.
+    public var selection: [String] { positions.sorted().map { photos[$0] } }
+    /// The chosen photos, in pick order.
+    public var tray: [String] { picks.map { photos[$0] } }
 
-    mutating func longPress(_ id: String) {
+    public mutating func longPress(_ id: String) {
         guard let position = photos.firstIndex(of: id), !isSelecting else { return }
         isSelecting = true
         choose(position)
     }
 
-    mutating func tap(_ id: String) {
+    public mutating func tap(_ id: String) {
         guard let position = photos.firstIndex(of: id), isSelecting, sheet == nil else { return }
         if positions.remove(position) != nil {
             picks.removeAll { $0 == position }
@@ -38,31 +40,31 @@ struct PositionalPhotoGridModel: SeedGridGestures {
         }
     }
 
-    mutating func selectButton() { isSelecting = true }
+    public mutating func selectButton() { isSelecting = true }
 
-    mutating func selectAll() {
+    public mutating func selectAll() {
         guard isSelecting, sheet == nil, positions.count < photos.count, photos.count <= limit ?? .max else {
             return
         }
         for position in photos.indices where !positions.contains(position) { choose(position) }
     }
 
-    mutating func deselectAll() {
+    public mutating func deselectAll() {
         guard isSelecting, sheet == nil else { return }
         positions = []
         picks = []
     }
 
-    mutating func done() {
+    public mutating func done() {
         guard sheet == nil else { return }
         leave()
     }
 
-    mutating func back() {
+    public mutating func back() {
         if sheet != nil { sheet = nil } else { leave() }
     }
 
-    mutating func delete() {
+    public mutating func delete() {
         guard isSelecting, sheet == nil, !positions.isEmpty else { return }
         let deleted = Set(selection)
         photos.removeAll { deleted.contains($0) }
@@ -70,26 +72,26 @@ struct PositionalPhotoGridModel: SeedGridGestures {
         leave()
     }
 
-    mutating func move() {
+    public mutating func move() {
         guard isSelecting, sheet == nil, !positions.isEmpty else { return }
         leave()
     }
 
-    mutating func present(_ kind: PhotoGridModel.Sheet) {
+    public mutating func present(_ kind: PhotoGridModel.Sheet) {
         guard isSelecting, sheet == nil, !positions.isEmpty else { return }
         sheet = kind
     }
 
-    mutating func dismiss() { sheet = nil }
+    public mutating func dismiss() { sheet = nil }
 
-    mutating func removeFromTray(_ id: String) {
+    public mutating func removeFromTray(_ id: String) {
         guard limit != nil, sheet == nil, let position = photos.firstIndex(of: id),
             positions.remove(position) != nil
         else { return }
         picks.removeAll { $0 == position }
     }
 
-    mutating func libraryChanged(removed: [String], inserted: [(id: String, at: Int)]) {
+    public mutating func libraryChanged(removed: [String], inserted: [(id: String, at: Int)]) {
         let gone = Set(removed)
         var grid = photos.filter { !gone.contains($0) }
         var ids = known.subtracting(gone)

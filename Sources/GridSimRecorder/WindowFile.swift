@@ -148,7 +148,8 @@ struct WindowFileReader {
             throw RecorderError(
                 .cannotRebuild(
                     "the grid outgrew the checkpoint areas (a checkpoint needed \(overflow) bytes, each area has "
-                        + "\(layout.checkpointBytes)): record with a larger byte budget"), at: path)
+                        + "\(layout.checkpointBytes), sized from the grid the recorder started with): start the "
+                        + "next recorder from the library as it is now"), at: path)
         }
         let head = counter(Superblock.committedHead)
         let checkpoint = try newestCheckpoint(head: head)

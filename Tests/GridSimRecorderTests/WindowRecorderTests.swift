@@ -191,7 +191,7 @@ struct WindowRecorderTests {
             _ = try WindowRecorder.recover(at: path)
         } throws: { error in
             guard let error = error as? RecorderError, case .cannotRebuild = error.kind else { return false }
-            return error.description.contains("outgrew the checkpoint areas") && error.description.contains("larger byte budget")
+            return error.description.contains("outgrew the checkpoint areas") && error.description.contains("start the next recorder from the library as it is now")
         }
     }
 }

@@ -7,7 +7,7 @@
 /// `maximumBytes` bounds a line before it is written, so that room is made once; every string
 /// is counted at its worst escaped length (6 bytes a byte). The ids an app keeps as native Swift
 /// strings are copied whole after a check a word at a time; other strings (bridged from
-/// Objective-C) go byte by byte, still without allocating.
+/// Objective-C, not stored as UTF-8) go byte by byte through their UTF-8 view.
 enum EventLine {
     /// The most bytes `write` writes for these arguments, newline included. O(photos named).
     @inline(__always)

@@ -54,9 +54,9 @@ public final class SessionRecorder: @unchecked Sendable {
         }
     }
 
-    /// Events recorded so far.
+    /// Events recorded so far. O(1).
     public var eventCount: Int { recorder.eventCount }
-    /// Events committed so far: these survive the process being killed.
+    /// Events committed so far: these survive the process being killed. O(1).
     public var committedEventCount: Int { recorder.committedEventCount }
 
     /// Records one event the app applied, with what it showed after it (`seen`) when given,
@@ -76,13 +76,13 @@ public final class SessionRecorder: @unchecked Sendable {
         }
     }
 
-    /// Commits every waiting event now (without syncing).
+    /// Commits every waiting event now (without syncing). O(bytes waiting).
     public func flush() throws {
         do { try recorder.flush() } catch { throw Self.recorderError(error, path: path) }
     }
 
-    /// Commits everything, ends a binary trace with its end record, syncs and closes. Calling
-    /// it again does nothing.
+    /// Commits everything, ends a binary trace with its end record, syncs and closes: O(bytes
+    /// waiting) and the sync. Calling it again does nothing.
     public func close() throws {
         do { try recorder.close() } catch { throw Self.recorderError(error, path: path) }
     }

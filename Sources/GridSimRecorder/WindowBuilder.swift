@@ -22,16 +22,20 @@ struct BuiltWindow: Sendable {
     var sessionEvents: Int
 
     /// Writes the trace to `path` (a hidden file beside it, synced, then renamed), replacing
-    /// what is there.
+    /// what is there. Throws `RecorderError`.
     func write(to path: String) throws {
-        let sink = try TraceFileSink(path: path, replacing: true)
         do {
-            try headerLine.withUnsafeBytes { try sink.write($0) }
-            try lines.withUnsafeBytes { try sink.write($0) }
-            try sink.close()
-        } catch {
-            sink.abandon()
-            throw error
+            let sink = try TraceFileSink(path: path, replacing: true)
+            do {
+                try headerLine.withUnsafeBytes { try sink.write($0) }
+                try lines.withUnsafeBytes { try sink.write($0) }
+                try sink.close()
+            } catch {
+                sink.abandon()
+                throw error
+            }
+        } catch let error as RecordingError {
+            throw RecorderError(.io(error.message), at: error.path)
         }
     }
 }

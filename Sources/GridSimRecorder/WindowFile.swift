@@ -215,11 +215,11 @@ public struct RecoveredWindow: Sendable {
         self.window = window
     }
 
-    /// Events in the window.
+    /// Events in the window. O(1).
     public var eventCount: Int { window.eventCount }
-    /// The number of the window's first event in the session (1 for the session's first).
+    /// The number of the window's first event in the session (1 for the session's first). O(1).
     public var firstEventNumber: Int { window.firstEvent }
-    /// Events the run recorded, up to the window's last.
+    /// Events the run recorded, up to the window's last. O(1).
     public var sessionEventCount: Int { window.sessionEvents }
 
     /// Writes the window as a text trace at `path`, replacing any file there; see

@@ -113,7 +113,7 @@ public final class WindowRecorder: @unchecked Sendable {
         ring.deallocate()
     }
 
-    /// Events recorded since the recorder was created.
+    /// Events recorded since the recorder was created. O(1).
     public var eventCount: Int { Int(ring.events) }
 
     /// Records one event the app applied, with what it showed after it (`seen`, SPEC.md
@@ -181,9 +181,9 @@ public final class WindowRecorder: @unchecked Sendable {
     }
 
     /// Stops the reducer, writes the file back to the disk and marks it closed cleanly: a
-    /// later `recover(at:)` finds the window with `previousRunClosedCleanly` true. Calling it
-    /// again does nothing. A recorder dropped without `close()` leaves the file as a crash
-    /// would.
+    /// later `recover(at:)` finds the window with `previousRunClosedCleanly` true. O(the file's
+    /// pages not yet written back). Calling it again does nothing. A recorder dropped without
+    /// `close()` leaves the file as a crash would.
     public func close() throws {
         guard !ring.isClosed else { return }
         ring.isClosed = true

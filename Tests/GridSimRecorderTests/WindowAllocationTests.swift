@@ -18,13 +18,13 @@ import Testing
 struct WindowAllocationTests {
     @Test("record, with and without seen, over 10K PhotoKit ids, the window full")
     func recordAllocatesNothing() throws {
-        let session = SeenSession(photos: 10_000, events: 6_000, seed: 51)
+        let session = SeenSession(photos: 10_000, events: 4_500, seed: 51)
         let directory = try RecorderScratch.directory()
         let recorder = try WindowRecorder(
             path: directory.appendingPathComponent("window.gswindow").path, grid: session.grid, capacity: 1_000,
             byteBudget: 8 << 20, reducesInBackground: false)
-        session.record(into: recorder, events: 0..<4_000)
-        var measured = Array(session.events[4_000..<6_000])
+        session.record(into: recorder, events: 0..<2_500)
+        var measured = Array(session.events[2_500..<4_500])
         #if DEBUG
         measured.removeAll { $0.event.name == .libraryChanged }
         #endif

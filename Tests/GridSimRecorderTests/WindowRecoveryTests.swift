@@ -24,15 +24,15 @@ struct WindowRecoveryTests {
 
     @Test("a recorder dropped without close: not closed cleanly, and the same window as the live one", arguments: [false, true])
     func droppedOrClosed(closing: Bool) throws {
-        let session = SeenSession(photos: 2_000, events: 7_000, seed: 31, limit: closing ? nil : 9)
+        let session = SeenSession(photos: 2_000, events: 4_000, seed: 31, limit: closing ? nil : 9)
         let directory = try RecorderScratch.directory()
         let path = directory.appendingPathComponent("window.gswindow").path
-        let live = try Self.record(session, at: path, capacity: 1_000, closing: closing)
+        let live = try Self.record(session, at: path, capacity: 1_000, budget: 500_000, closing: closing)
         let recovered = try #require(try WindowRecorder.recover(at: path))
         #expect(recovered.previousRunClosedCleanly == closing)
-        #expect(recovered.sessionEventCount == 7_000)
+        #expect(recovered.sessionEventCount == 4_000)
         #expect(recovered.eventCount == live.events.count)
-        #expect(recovered.firstEventNumber == 7_000 - live.events.count + 1)
+        #expect(recovered.firstEventNumber == 4_000 - live.events.count + 1)
         let output = directory.appendingPathComponent("recovered.jsonl").path
         try recovered.writeTrace(to: output)
         let window = try ReplayedWindow(path: output)
@@ -83,7 +83,7 @@ struct WindowRecoveryTests {
 
     @Test("a torn or damaged file is a clear error, never a crash")
     func tornFiles() throws {
-        let session = SeenSession(photos: 300, events: 2_500, seed: 33)
+        let session = SeenSession(photos: 300, events: 1_500, seed: 33)
         let directory = try RecorderScratch.directory()
         let path = directory.appendingPathComponent("window.gswindow").path
         _ = try Self.record(session, at: path, capacity: 300, budget: 250_000, closing: true)
@@ -97,7 +97,7 @@ struct WindowRecoveryTests {
         // Bytes overwritten anywhere: an error or a window that still reads, never a crash.
         var random = SplitMix64(seed: 33)
         var errors = 0
-        for _ in 0..<300 {
+        for _ in 0..<120 {
             var bytes = whole
             let offset = random.int(below: bytes.count)
             bytes[offset] ^= UInt8(truncatingIfNeeded: 1 + random.int(below: 255))

@@ -24,9 +24,6 @@ public struct SeenState: Hashable, Sendable {
         self.chosen = chosen
         self.chosenDigest = chosenDigest
     }
-
-    /// Whether it says nothing (a `seen` of `{}`).
-    public var isEmpty: Bool { self == SeenState() }
 }
 
 /// A part of `seen`, in the order a replay compares them.

@@ -31,19 +31,21 @@ function runAll(script, requests, { args = [], env = {} } = {}) {
 // all have come, `quiet(ms)` resolves with the lines so far after `ms` more.
 function startAdapter(script, { args = [], env = {} } = {}) {
   const child = spawn(process.execPath, [script, ...args], { env: cleanEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
-  let text = '';
+  const lines = [];
+  let unfinished = '';
   const waiters = [];
-  const lines = () => text.split('\n').slice(0, -1);
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk) => {
-    text += chunk;
+    const pieces = (unfinished + chunk).split('\n');
+    unfinished = pieces.pop();
+    for (const line of pieces) lines.push(line);
     for (const waiter of waiters.splice(0)) waiter();
   });
   const linesAfter = (n) => new Promise((resolve) => {
-    const check = () => (lines().length >= n ? resolve(lines()) : waiters.push(check));
+    const check = () => (lines.length >= n ? resolve(lines.slice()) : waiters.push(check));
     check();
   });
-  const quiet = (ms) => new Promise((resolve) => setTimeout(() => resolve(lines()), ms));
+  const quiet = (ms) => new Promise((resolve) => setTimeout(() => resolve(lines.slice()), ms));
   const exited = new Promise((resolve) => child.on('exit', (status, signal) => resolve({ status, signal })));
   return { child, send: (data) => child.stdin.write(data), linesAfter, quiet, exited };
 }

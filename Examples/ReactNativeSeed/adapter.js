@@ -201,6 +201,4 @@ function main() {
   );
 }
 
-if (require.main === module) main();
-
-module.exports = { Session, HELLO };
+main();

@@ -1,5 +1,5 @@
 'use strict';
-// The selection logic of the React Native seed (shared/seeds/003: a contextual selection mode
+// The selection logic of the React Native seed (SPEC.md's seeds: the contextual selection mode
 // over a photo grid), lifted out of its component so that it runs in plain Node.
 //
 // The seed keeps one piece of state, `selected`: a Set of photo ids, or null while browsing.

@@ -6,6 +6,8 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 const { PhotoGrid } = require('../selection');
 const { BUGS, FAULTS, plant } = require('../bugs');
 const { Generator } = require('./generate');
@@ -138,4 +140,10 @@ test('a differential run finds nothing when no bug is planted', () => {
       assert.equal(observed(b, b.apply(event)), observed(a, a.apply(event)));
     }
   }
+});
+
+test('README.md lists every bug and fault with what it breaks, as bugs.js says it', () => {
+  const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+  for (const [name, { breaks, rule }] of Object.entries(BUGS)) assert.ok(readme.includes(`| \`${name}\` | ${breaks} | ${rule} |`), name);
+  for (const [name, { breaks }] of Object.entries(FAULTS)) assert.ok(readme.includes(`| \`${name}\` | ${breaks} |`), name);
 });

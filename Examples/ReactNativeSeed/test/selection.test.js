@@ -1,7 +1,7 @@
 'use strict';
-// selection.js against SPEC.md: each event's outcome, effects and announcements in both modes
-// (section 2 and 3), library changes, the limit and its tray, start states, the screen, drag
-// to select (section 6), and the invariants of section 1 over generated sessions.
+// selection.js against SPEC.md: each event's outcome, effects, announcements and the screen
+// after it, in both modes (sections 2 and 3); library changes, the limit and its tray, start
+// states, drag to select (section 6), and section 1's invariants over generated sessions.
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -134,11 +134,27 @@ const SELECTING_CASES = [
   ['dragEnded with no drag', selecting(['1']), { event: 'dragEnded' }, ignored],
 ];
 
+// Section 3's screen, worked out from the mode and the picks alone.
+function screenOf(grid) {
+  const chosen = new Set(grid.picks);
+  const n = chosen.size;
+  return {
+    title: !grid.selecting ? 'Long press a photo' : n === 0 ? 'Select items' : `${n} selected`,
+    toolbar: grid.selecting ? { share: n > 0, edit: n > 0, move: n > 0, delete: n > 0, selectAll: true } : null,
+    trayCounter: grid.limit === null ? null : `${n} of ${grid.limit} photos`,
+    accessibility: grid.photos.map((id) => (!grid.selecting ? '' : chosen.has(id) ? 'Selected' : 'Not selected')),
+  };
+}
+
 for (const [mode, cases] of [['browsing', BROWSING_CASES], ['selecting', SELECTING_CASES]]) {
   for (const [description, grid, event, step, after] of cases) {
     test(`${mode}: ${description}`, () => {
       const before = stateOf(grid);
       assert.deepEqual(grid.apply(event), step);
+      assert.deepEqual(
+        { title: grid.title, toolbar: grid.toolbar, trayCounter: grid.trayCounter, accessibility: grid.accessibilityValues() },
+        screenOf(grid),
+      );
       if (step.outcome !== 'applied') {
         assert.deepEqual(stateOf(grid), before, 'an ignored or rejected event changes nothing');
         return;

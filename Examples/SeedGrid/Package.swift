@@ -40,6 +40,12 @@ let package = Package(
         .executableTarget(
             name: "seedgrid-bench",
             dependencies: ["SeedGridConformance", .product(name: "GridSimKitBenchmarks", package: "GridSim")]),
+        // The model behind GridSim's line protocol (docs/adapter-protocol.md): requests on
+        // standard input, answers on standard output, events mapped by the gestures the
+        // in-process adapter uses. `--bug positional` serves the copy with the planted bug.
+        .executableTarget(
+            name: "seedgrid-adapter",
+            dependencies: ["SeedGrid", "SeedGridConformance", "SeedGridBugs", .product(name: "GridSimKit", package: "GridSim")]),
     ],
     swiftLanguageModes: [.v6]
 )

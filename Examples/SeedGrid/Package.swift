@@ -31,6 +31,7 @@ let package = Package(
             name: "SeedGridTests",
             dependencies: [
                 "SeedGrid", "SeedGridConformance", "SeedGridBugs", "SeedGridRecording", "seedgrid-session",
+                "seedgrid-adapter",
                 .product(name: "GridSimKit", package: "GridSim"),
             ]),
         // The model through a long seeded session, recorded into a window file, printing each
@@ -46,6 +47,8 @@ let package = Package(
         .executableTarget(
             name: "seedgrid-adapter",
             dependencies: ["SeedGrid", "SeedGridConformance", "SeedGridBugs", .product(name: "GridSimKit", package: "GridSim")]),
+        // The protocol's transport alone, no model: what the pipe costs, measured without one.
+        .executableTarget(name: "echo-adapter"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,6 +31,7 @@ let package = Package(
             name: "SeedGridTests",
             dependencies: [
                 "SeedGrid", "SeedGridConformance", "SeedGridBugs", "SeedGridRecording", "seedgrid-session",
+                "seedgrid-adapter",
                 .product(name: "GridSimKit", package: "GridSim"),
             ]),
         // The model through a long seeded session, recorded into a window file, printing each
@@ -40,6 +41,14 @@ let package = Package(
         .executableTarget(
             name: "seedgrid-bench",
             dependencies: ["SeedGridConformance", .product(name: "GridSimKitBenchmarks", package: "GridSim")]),
+        // The model behind GridSim's line protocol (docs/adapter-protocol.md): requests on
+        // standard input, answers on standard output, events mapped by the gestures the
+        // in-process adapter uses. `--bug positional` serves the copy with the planted bug.
+        .executableTarget(
+            name: "seedgrid-adapter",
+            dependencies: ["SeedGrid", "SeedGridConformance", "SeedGridBugs", .product(name: "GridSimKit", package: "GridSim")]),
+        // The protocol's transport alone, no model: what the pipe costs, measured without one.
+        .executableTarget(name: "echo-adapter"),
     ],
     swiftLanguageModes: [.v6]
 )

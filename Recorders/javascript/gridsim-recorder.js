@@ -372,8 +372,11 @@ function libraryChanged(s, removed, inserted) {
   const grid = s.photos.filter((id) => !gone.has(id));
   for (const { photo, at } of inserted) grid.splice(Math.min(Math.max(at, 0), grid.length), 0, photo);
   setGrid(s, grid);
+  // The selection keeps the photos still in the grid after the whole change, picks in their
+  // order: a photo removed and inserted again by the same change is in the grid, so it stays
+  // chosen. Only a removal can take a chosen photo out of the grid.
   if (gone.size > 0) {
-    s.picks = s.picks.filter((id) => !gone.has(id));
+    s.picks = s.picks.filter((id) => s.inGrid.has(id));
     s.chosen = new Set(s.picks);
   }
 }

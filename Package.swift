@@ -84,6 +84,14 @@ let package = Package(
             name: "GridSimKit",
             dependencies: ["SelectionCore", "SelectionTrace", "TraceReplay", "PropertyTesting", "SeededRandom", "TraceView"]),
 
+        // Selection code in any language, driven as a subprocess over the line protocol
+        // (docs/adapter-protocol.md): the process and its pipes, the requests, the answers
+        // checked line by line, and the adapter the kit's checks reach it through. GridSim's
+        // own: what `gridsim conform`, `differ`, `compare` and `pipe-bench` run.
+        .target(
+            name: "AdapterProtocol",
+            dependencies: ["GridSimKit", "SelectionCore", "SelectionTrace", "PropertyTesting", "SeededRandom"]),
+
         // A trace as one self-contained HTML page that replays it step by step: what
         // `gridsim view` writes, and the kit beside a counterexample, with the adapter's side.
         // Pure Swift, so the kit can link it.
@@ -130,6 +138,7 @@ let package = Package(
             dependencies: [
                 "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "TraceRecording", "PropertyTesting",
                 "GestureInput", "SyntheticSessions", "Exploration", "CommandLineKit", "TraceView", "GridSimRecorder",
+                "AdapterProtocol", "GridSimKit",
             ]
         ),
         .executableTarget(name: "gridsim", dependencies: ["GridSimCLI"]),

@@ -8,6 +8,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case failure = 1
     /// Benchmark gate: at least one gated metric regressed.
     case regression = 2
+    /// An adapter driven over the line protocol faulted (it exited, hung or broke the
+    /// protocol) and nothing departed from SPEC.md before it.
+    case adapterFault = 3
     /// Benchmark gate: gated metrics improved and none regressed; consider saving a new baseline.
     case improvement = 4
     /// Benchmark gate: the baseline to compare with does not exist (or shares nothing with this run).

@@ -26,7 +26,8 @@ package enum GridSim {
     static let subcommands: [Subcommand] = ([
         ReplayCommand.self, DiffCommand.self, ViewCommand.self, CheckCommand.self, ShrinkCommand.self,
         PropertiesCommand.self, MutantsCommand.self, RecordCommand.self, RecoverCommand.self, ConvertCommand.self, InspectCommand.self,
-        ExploreCommand.self, GenerateCommand.self,
+        ExploreCommand.self, GenerateCommand.self, ConformCommand.self, DifferCommand.self, CompareCommand.self,
+        PipeBenchCommand.self,
     ] as [any SubcommandDefinition.Type]).map(Subcommand.init)
 
     /// Commands that parse their own arguments (they hand over to another executable).

@@ -97,7 +97,7 @@ struct CheckedReport {
     func firstMismatch<Adapter: PhotoGridAdapter>(replaying trace: Trace, into adapter: Adapter.Type)
         -> AdapterMismatch?
     {
-        var adapter = Adapter.starting(at: trace.header)
+        var adapter = Adapter.starting(replaying: trace)
         let exposes = Adapter.exposedParts
         if steps.count != trace.events.count {
             return AdapterMismatch(
@@ -111,6 +111,7 @@ struct CheckedReport {
                 AdapterMismatch(step: index + 1, event: event, part: part, expected: expected, actual: actual)
             }
             let step = adapter.apply(event)
+            if let fault = adapter.fault { return mismatch(.step, "an answer", fault) }
             if !exposes.isDisjoint(with: ExposedPart.stepParts), step == nil {
                 return mismatch(.step, "a step", "no step (apply returned nil)")
             }

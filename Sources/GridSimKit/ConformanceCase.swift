@@ -135,7 +135,7 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
         }
         switch expectation {
         case .referenceModel:
-            var lockstep = Lockstep<Adapter>(header: trace.header)
+            var lockstep = Lockstep<Adapter>(trace: trace)
             if let mismatch = lockstep.initialMismatch() {
                 throw ConformanceFailure(conformanceCase: self, mismatch: mismatch, adapter: adapter)
             }

@@ -13,7 +13,7 @@ import TraceView
 /// not sent in the check (a shrunk counterexample ends there anyway). Both sides are written
 /// plainly, ids as strings: O(steps × (chosen + tray) + grid changes × photos) bytes, a few
 /// kilobytes for a shrunk counterexample, on top of the page's 55 KB of markup, style and script.
-enum CounterexamplePage {
+package enum CounterexamplePage {
     /// The page of `trace`, its heading naming `fileName`. O(events × photos).
     static func html<Adapter: PhotoGridAdapter>(of trace: Trace, fileName: String, _ adapter: Adapter.Type) throws
         -> [UInt8]
@@ -29,7 +29,7 @@ enum CounterexamplePage {
 
     /// Writes the page of `trace` to `path` (replacing what is there), its heading naming
     /// `traceName` (the trace's file beside it), else the page's own file.
-    static func write<Adapter: PhotoGridAdapter>(
+    package static func write<Adapter: PhotoGridAdapter>(
         of trace: Trace, to path: String, traceName: String? = nil, _ adapter: Adapter.Type
     ) throws {
         let page = try html(of: trace, fileName: traceName ?? (path as NSString).lastPathComponent, adapter)
@@ -39,7 +39,7 @@ enum CounterexamplePage {
     /// Both sides at every step up to the first where they differ (all steps when they
     /// agree). O(events × photos).
     static func comparison<Adapter: PhotoGridAdapter>(of trace: Trace, _ adapter: Adapter.Type) -> ViewComparison {
-        var lockstep = Lockstep<Adapter>(header: trace.header)
+        var lockstep = Lockstep<Adapter>(trace: trace)
         var rows = [row(lockstep, expected: nil, actual: nil, lockstep.initialMismatches())]
         for traceEvent in trace.events where rows.last!.differences.isEmpty {
             let pair = lockstep.step(traceEvent.event)

@@ -19,6 +19,22 @@ package enum ExposedPart: CaseIterable, Hashable, Sendable {
     }
 
     /// The protocol that exposes it.
+    /// The part's word in the line protocol's handshake (docs/adapter-protocol.md).
+    package var protocolWord: String {
+        switch self {
+        case .outcome: "outcome"
+        case .effects: "effects"
+        case .announcements: "announcements"
+        case .sheet: "sheet"
+        case .screen: "screen"
+        }
+    }
+
+    package init?(protocolWord: String) {
+        guard let part = Self.allCases.first(where: { $0.protocolWord == protocolWord }) else { return nil }
+        self = part
+    }
+
     var protocolName: String {
         switch self {
         case .outcome: "OutcomeReporting"
@@ -44,6 +60,7 @@ extension Set where Element == ExposedPart {
 extension PhotoGridAdapter {
     /// What the kit compares for this adapter beyond the required state. O(1).
     package static var exposedParts: ExposedParts {
+        if let runtime = Self.self as? any RuntimeDeclaredAdapter.Type { return runtime.declaredParts }
         if let legacy = Self.self as? any LegacyExposure.Type { return legacy.legacyParts }
         var parts: ExposedParts = []
         if Self.self is any OutcomeReporting.Type { parts.insert(.outcome) }
@@ -57,7 +74,8 @@ extension PhotoGridAdapter {
     /// The adapter's name in reports, file names and notes: its type's name (for an adapter
     /// written to `SelectionAdapter`, its own, not the kit's bridge's).
     package static var adapterName: String {
-        (Self.self as? any LegacyExposure.Type)?.legacyName ?? "\(Self.self)"
+        (Self.self as? any RuntimeDeclaredAdapter.Type)?.declaredName
+            ?? (Self.self as? any LegacyExposure.Type)?.legacyName ?? "\(Self.self)"
     }
 
     /// Why the adapter cannot be checked as it declares itself; nil when it can (always, but
@@ -75,4 +93,20 @@ protocol LegacyExposure {
     static var legacyParts: ExposedParts { get }
     static var legacyName: String { get }
     static var declarationFault: String? { get }
+}
+
+/// An adapter whose name and parts are known only once it runs: selection code in another
+/// process, speaking the line protocol (docs/adapter-protocol.md), whose handshake says what it
+/// exposes. GridSim's own: the kit's checks reach such an adapter through these hooks.
+package protocol RuntimeDeclaredAdapter: PhotoGridAdapter {
+    /// The parts the adapter said it exposes.
+    static var declaredParts: ExposedParts { get }
+    /// The name the adapter gave.
+    static var declaredName: String { get }
+    /// A new session at `trace`'s start state, told every event up front so that it can send
+    /// them in batches; `apply` is still called once per event, in order.
+    static func startingSession(replaying trace: Trace) -> Self
+    /// Why the adapter stopped answering (it exited, hung or broke the protocol); nil while it
+    /// answers. Once set, the kit compares nothing more and names it as the step's difference.
+    var fault: String? { get }
 }

@@ -15,10 +15,12 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
     /// property of the type, and reading it casts the type to each part's protocol.
     let exposes = Adapter.exposedParts
 
-    init(header: TraceHeader) {
-        let configuration = header.configuration
-        reference = ReferenceModel(configuration: configuration)
-        adapter = Adapter.starting(at: header)
+    /// Both sides at the start of `trace`. The adapter is told the whole trace when it takes
+    /// its events in batches (`RuntimeDeclaredAdapter`); the events still reach it one `apply`
+    /// at a time.
+    init(trace: Trace) {
+        reference = ReferenceModel(configuration: trace.header.configuration)
+        adapter = Adapter.starting(replaying: trace)
     }
 
     /// What one event did on both sides: the reference model's step, the adapter's (nil when
@@ -59,6 +61,9 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
     }
 
     private func stepMismatches(expected: Step, actual: Step?, event: Event) -> [AdapterMismatch] {
+        if let fault = adapter.fault {
+            return [AdapterMismatch(step: stepCount, event: event, part: .step, expected: "an answer", actual: fault)]
+        }
         guard !exposes.isDisjoint(with: ExposedPart.stepParts) else { return [] }
         var found: [AdapterMismatch] = []
         func mismatch(_ part: AdapterPart, _ expected: String, _ actual: String) {
@@ -81,6 +86,13 @@ struct Lockstep<Adapter: PhotoGridAdapter> {
     }
 
     private func stateMismatches(step: Int, event: Event?) -> [AdapterMismatch] {
+        if let fault = adapter.fault {
+            // A faulted adapter has no state to compare; the step said why (or, before any
+            // event, this does).
+            return event == nil
+                ? [AdapterMismatch(step: 0, event: nil, part: .step, expected: "the state before the first event", actual: fault)]
+                : []
+        }
         var found: [AdapterMismatch] = []
         func mismatch(_ part: AdapterPart, _ expected: String, _ actual: String) {
             found.append(AdapterMismatch(step: step, event: event, part: part, expected: expected, actual: actual))

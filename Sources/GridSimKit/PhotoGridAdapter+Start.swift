@@ -23,3 +23,15 @@ extension PhotoGridAdapter {
         return adapter
     }
 }
+
+extension PhotoGridAdapter {
+    /// A new adapter at the start of `trace`: an adapter in another process is told the whole
+    /// trace, so that its events travel in batches; any other is `starting(at:)` its header.
+    static func starting(replaying trace: Trace) -> Self {
+        guard let runtime = Self.self as? any RuntimeDeclaredAdapter.Type else { return starting(at: trace.header) }
+        return runtime.startingSession(replaying: trace) as! Self
+    }
+
+    /// Why an adapter in another process stopped answering; nil for every other adapter.
+    var fault: String? { (self as? any RuntimeDeclaredAdapter)?.fault }
+}

@@ -111,7 +111,7 @@ public struct PropertyRun: Sendable {
     public static func firstMismatch<Adapter: PhotoGridAdapter>(_ trace: Trace, _ adapter: Adapter.Type)
         -> AdapterMismatch?
     {
-        var lockstep = Lockstep<Adapter>(header: trace.header)
+        var lockstep = Lockstep<Adapter>(trace: trace)
         if let mismatch = lockstep.initialMismatch() { return mismatch }
         for traceEvent in trace.events {
             if let mismatch = lockstep.apply(traceEvent.event) { return mismatch }

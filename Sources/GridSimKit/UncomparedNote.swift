@@ -32,7 +32,9 @@ enum UncomparedNote {
         let missing = exposed.missingParts
         if !missing.isEmpty {
             let place =
-                Adapter.self is any LegacyExposure.Type
+                Adapter.self is any RuntimeDeclaredAdapter.Type
+                ? "not in the handshake's exposes"
+                : Adapter.self is any LegacyExposure.Type
                 ? "not in \(name).exposes"
                 : "\(name) does not conform to \(exposed.missingProtocols.joined(separator: ", "))"
             parts.append(missing.joined(separator: ", ") + " (\(place))")
@@ -44,5 +46,13 @@ enum UncomparedNote {
             text += "; events never sent: \(unhandled.joined(separator: ", ")) (\(name).unhandledEvents)"
         }
         return text
+    }
+}
+
+/// What the kit leaves uncompared for an adapter, in words: for GridSim's commands, which
+/// report it beside their own results.
+package enum UncomparedParts {
+    package static func words<Adapter: PhotoGridAdapter>(for adapter: Adapter.Type) -> [String] {
+        Lockstep<Adapter>.notCompared
     }
 }

@@ -194,13 +194,14 @@ package final class AdapterConnection {
     }
 
     private func nextLine(of process: AdapterProcess, waitingFor what: String) throws(AdapterFault) -> [UInt8] {
-        let result = process.nextLine(timeout: timeout)
+        let waited = timeout
+        let result = process.nextLine(timeout: waited)
         if case .line(let line) = result {
             answers?.append(line)
             return line
         }
         if case .timedOut = result { hasHung = true }
-        throw end(process, Self.fault(of: process, result, waitingFor: what, timeout: timeout))
+        throw end(process, Self.fault(of: process, result, waitingFor: what, timeout: waited))
     }
 
     /// Ends the faulted process, so that the next session starts a new one.

@@ -26,7 +26,11 @@ let package = Package(
             dependencies: ["SeedGrid", .product(name: "GridSimRecorder", package: "GridSim")]),
         // A copy of the model with a bug real photo apps have shipped (the selection kept by grid
         // position), for the tests to catch and the session executable to record.
-        .target(name: "SeedGridBugs", dependencies: ["SeedGrid", "SeedGridConformance", "SeedGridRecording"]),
+        .target(
+            name: "SeedGridBugs",
+            dependencies: [
+                "SeedGrid", "SeedGridConformance", "SeedGridRecording", .product(name: "GridSimKit", package: "GridSim"),
+            ]),
         .testTarget(
             name: "SeedGridTests",
             dependencies: [

@@ -8,6 +8,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import SeedGridBugs
 import SeedGridConformance
 
 let usage = "usage: seedgrid-adapter [--bug positional]"

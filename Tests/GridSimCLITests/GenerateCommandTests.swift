@@ -40,7 +40,9 @@ struct GenerateCommandTests {
         let grid = try Self.reportedGridRange(result.err)
         #expect(grid.smallest >= 900_000 && grid.largest <= 1_100_000, "\(preset): \(grid)")
         #expect(grid.smallest <= grid.median && grid.median <= grid.largest)
-        // The last event met the grid `replay --at` shows before it.
+        // The last event met the grid `replay --at` shows before it: checked for one preset, as
+        // a debug build's replay of a million photos takes seconds and the path is the same.
+        guard preset == WorkloadMix.presets[0].name else { return }
         let before = Captured.run(["replay", "--at", "4999", path]).out
         let words = try #require(before.split(separator: "\n").first).split(separator: " ")
         let photos = try #require(words.firstIndex(of: "photos").flatMap { Int(words[$0 - 1]) }, "\(before)")

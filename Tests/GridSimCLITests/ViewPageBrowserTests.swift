@@ -111,11 +111,14 @@ struct ViewPageBrowserTests {
     @Test func everyTraceShowsWhatReplaySaysAtSeveralSteps() throws {
         let chromium = try Self.chromium()
         var loads: [Load] = []
-        for name in try Self.traces() {
+        for (index, name) in try Self.traces().enumerated() {
             let trace = Paths.trace(name)
             let page = try Self.page(of: trace, name: name.replacingOccurrences(of: "/", with: "-"))
             let count = try Self.eventCount(trace)
-            for step in Set([0, count / 2, count]).sorted() {
+            // The end, whose load walks every step (`verify`), and the middle of every other
+            // trace, reached directly: each load is a Chromium start (seconds). Step 0, the
+            // header's start state, is what the section 7 and PhotoKit tests load.
+            for step in Set(index % 2 == 0 ? [count / 2, count] : [count]).sorted() {
                 loads.append(Load(page: page, trace: trace, step: step, verify: step == count))
             }
         }
@@ -160,7 +163,7 @@ struct ViewPageBrowserTests {
             "--ids", "photokit", "--output", trace)
         try #require(generated.code == 0)
         let page = try Self.page(of: trace, name: "photokit")
-        let loads = [0, 1, 500, 1000, 1999, 2000].map { Load(page: page, trace: trace, step: $0, verify: $0 == 2000) }
+        let loads = [0, 1, 1000, 2000].map { Load(page: page, trace: trace, step: $0, verify: $0 == 2000) }
         let problems = Self.check(loads, with: chromium)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }

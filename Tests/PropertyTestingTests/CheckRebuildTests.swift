@@ -37,7 +37,7 @@ struct CheckRebuildTests {
     /// bitmap a slot at a time.
     @Test func aDiffAppliedByRunsIsTheDiffAppliedBySlots() {
         var random = Xoshiro256(seed: 24)
-        for round in 0..<40 {
+        for round in 0..<20 {
             let limit = round % 4 == 0 ? 600_000 : 20_000
             let old = SelectionBitmap(Self.slots(&random, below: limit))
             let changes = SelectionChanges(

@@ -34,7 +34,13 @@ struct SameFindingsTests {
         try #require(written.count == 1, "\(written)")
         let shrunk = try Trace(contentsOfFile: protocolFolder.appendingPathComponent(written[0]).path)
         #expect(shrunk.events == expected.shrunk.events)
-        #expect(shrunk.header.photos.ids == expected.shrunk.header.photos.ids)
+        // The same grid, limit and start: the headers differ only in `meta`, which names the
+        // adapter as each side knows it.
+        func grid(_ trace: Trace) -> Substring {
+            let header = trace.text.prefix { $0 != "\n" }
+            return header.range(of: #","meta""#).map { header[..<$0.lowerBound] } ?? header
+        }
+        #expect(grid(shrunk) == grid(expected.shrunk))
     }
 
     @Test func conformFailsTheCasesTheKitFails() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GridSimKit
+import SeedGridBugs
 import SeedGridConformance
 import Testing
 

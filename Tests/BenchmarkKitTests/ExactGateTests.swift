@@ -289,7 +289,7 @@ struct ExactGateTests {
         #expect(Double(profile.totalInstructions) / Double(first[0].operations) == first[0].instructionsPerOperation)
     }
 
-    @Test("under callgrind, against a baseline saved on another processor: unchanged counts pass, kit-step-work in the kit's step path fails",
+    @Test("under callgrind, against a baseline saved on another processor: kit-step-work in the kit's step path fails",
           .enabled(if: canCount, "needs valgrind and the gridsim-bench binary (swift build --build-tests)"))
     func otherProcessorBaseline() throws {
         let bench = try #require(Self.debugBench)
@@ -312,11 +312,11 @@ struct ExactGateTests {
         baseline.machine.cpuModel = "Intel(R) Xeon(R) Processor (saved elsewhere)"
         try ReportCoding.encode(baseline, pretty: true).write(to: file)
 
-        let unchanged = run(["--compare", "ci"], inject: nil)
-        #expect(unchanged.code == 0, "\(unchanged.output)")
-        #expect(unchanged.output.contains("warning: baseline ran on Intel(R) Xeon(R) Processor (saved elsewhere)"))
+        // Unchanged counts against it pass (BaselineComparisonTests.otherProcessor, without a
+        // callgrind run of seconds); the extra work is judged all the same.
         let injected = run(["--compare", "ci"], inject: "kit-step-work")
         #expect(injected.code == 2, "\(injected.output)")
+        #expect(injected.output.contains("warning: baseline ran on Intel(R) Xeon(R) Processor (saved elsewhere)"))
         #expect(injected.output.contains("regression  exact (callgrind)  toggle/10K  kit step  instructions/op"))
     }
 

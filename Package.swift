@@ -167,6 +167,7 @@ let package = Package(
             dependencies: [
                 "GridSimCLI", "SelectionCore", "SelectionSlots", "SelectionTrace", "TraceReplay", "SeededRandom", "gridsim",
                 "TestSupport", "CommandLineKit", "GestureInput", "SyntheticSessions", "TraceView", "GridSimRecorder",
+                "AdapterProtocol", "GridSimKit",
             ]),
         .testTarget(
             name: "BenchmarkKitTests",

@@ -102,7 +102,7 @@ enum PipeBenchCommand: SubcommandDefinition {
         if rows.count == 2 {
             let share = rows[1].batchedNanoseconds / rows[0].batchedNanoseconds
             text += String(
-                format: "the pipe's share of a batched step: %.0f %% (%@ carries %.0f ns/event; %@ spends %.0f)\n",
+                format: "the pipe's share of a batched step: %.1f %% (%@ carries %.0f ns/event; %@ spends %.0f)\n",
                 min(share, 1) * 100, rows[1].name, rows[1].batchedNanoseconds, rows[0].name, rows[0].batchedNanoseconds)
         }
         return text

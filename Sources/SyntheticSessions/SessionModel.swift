@@ -17,7 +17,9 @@ import SelectionSlots
 /// chooses a few first), Select all is followed by what people do with everything chosen
 /// (share or move an album, deselect or leave a library; delete only a grid of a handful),
 /// and library syncs remove
-/// about as many photos as they bring, pulling the photo count back towards its start. Over
+/// about as many photos as they bring, pulling the photo count back towards its start. A
+/// share of the syncs that meet a selection (`WorkloadMix.pruningShare`) remove one to three
+/// chosen photos, as a photo deleted on another device does; `pruning` counts them. Over
 /// N ≥ 1,000 photos, every preset keeps the grid within 0.9 N … 1.1 N for the whole session;
 /// only the `deleteAll` gesture, which no preset has, empties it.
 ///
@@ -70,6 +72,10 @@ package struct SessionModel {
     /// The most photos a person deletes at once: a handful, fewer on a small grid.
     private let deleteHandful: Int
     private var lastRemovedPhoto: PhotoSlot?
+    /// The last photos the session chose: where a sync that prunes finds chosen photos.
+    private var recentlyChosen = RecentSlots()
+    /// The session's library changes so far and the chosen photos they removed.
+    package private(set) var pruning = SelectionPruning()
     /// Slots below it are the grid's first photos, named by the engine's table; pool id
     /// `s(n + 1)` is slot `poolBase + n`.
     let poolBase: Int
@@ -446,7 +452,11 @@ package struct SessionModel {
         let t = clock + random.int(in: gap)
         clock = t
         lastTarget = index
-        slotEvent = .tap(engine.grid.slot(at: index))
+        let slot = engine.grid.slot(at: index)
+        slotEvent = .tap(slot)
+        // Unchosen slots are remembered too: a sync that prunes checks each against the
+        // selection, which is cheaper than asking here after the tap.
+        recentlyChosen.remember(slot)
         return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: nil))
     }
 
@@ -458,7 +468,9 @@ package struct SessionModel {
         let lift = t + random.int(in: 80...450)
         clock = lift
         lastTarget = index
-        slotEvent = .longPress(engine.grid.slot(at: index))
+        let slot = engine.grid.slot(at: index)
+        slotEvent = .longPress(slot)
+        recentlyChosen.remember(slot)
         return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: lift))
     }
 
@@ -645,7 +657,10 @@ package struct SessionModel {
     /// Chooses or unchooses the photo at `index` with a tap, if it is not so already.
     private mutating func setChosen(_ index: Int, _ chosen: Bool) {
         let slot = engine.grid.slot(at: index)
-        if engine.selection.contains(slot) != chosen { _ = engine.apply(SlotEvent.tap(slot)) }
+        if engine.selection.contains(slot) != chosen {
+            _ = engine.apply(SlotEvent.tap(slot))
+            if chosen { recentlyChosen.remember(slot) }
+        }
     }
 
     /// Applies the step's event (`slotEvent`) to the engine; when the grid shrank below the
@@ -708,6 +723,8 @@ package struct SessionModel {
     /// new and distinct by construction, and the engine checks that with hash sets past eight.
     /// O(removed + inserted) plus the engine's cost of placing them.
     private mutating func applyLibraryChange(removed: [PhotoSlot], inserted: [SlotInsertion]) {
+        let chosenBefore = engine.chosenCount
+        defer { pruning.recordLibraryChange(chosenBefore: chosenBefore, chosenAfter: engine.chosenCount) }
         guard inserted.count > Self.insertionsPerPiece else {
             _ = engine.apply(SlotEvent.libraryChanged(removed: removed, inserted: inserted))
             return
@@ -821,11 +838,18 @@ package struct SessionModel {
     /// One library change, as `slotEvent`: a few photos gone (sometimes one already gone), a
     /// few new ones, as many of each on average; more new ones when the grid has shrunk below
     /// its start, more gone when it has grown, in proportion to the gap (up to 49 a change),
-    /// so that syncs hold the grid near its starting size against the deletes.
+    /// so that syncs hold the grid near its starting size against the deletes. With photos
+    /// chosen, `mix.pruningShare` of the changes take one to three of them in place of as
+    /// many of the photos drawn from the whole grid, which keeps the balance.
     private mutating func libraryChange() {
         let count = engine.photoCount
         var removals = random.int(in: 0...3)
         var insertions = random.int(in: 0...3)
+        var removedSlots: [PhotoSlot] = []
+        if engine.chosenCount > 0 && random.chance(mix.pruningShare) {
+            removedSlots = chosenSlotsToRemove(random.int(in: 1...3))
+            removals = max(0, removals - removedSlots.count)
+        }
         // Below its starting size the library refills, faster the further below it is (a
         // restore or a burst of uploads), so that even Select all + Delete is recovered from;
         // above it, the library loses photos the same way.
@@ -833,9 +857,8 @@ package struct SessionModel {
         if deficit > 0 { insertions += 1 + random.int(in: 0...min(deficit / 4, 48)) }
         if deficit < 0 { removals += 1 + random.int(in: 0...min(-deficit / 4, 48)) }
         if count == 0 { insertions = max(insertions, 1) }
-        var removedSlots: [PhotoSlot] = []
-        removedSlots.reserveCapacity(min(removals, count) + 1)
-        for _ in 0..<min(removals, count) {
+        removedSlots.reserveCapacity(removedSlots.count + min(removals, count) + 1)
+        for _ in 0..<min(removals, count - removedSlots.count) {
             // Drawn by slot, not by grid index: no compacted order is needed between syncs.
             let slot = engine.grid.slot(at: random.int(below: count))
             if !removedSlots.contains(slot) { removedSlots.append(slot) }
@@ -854,6 +877,34 @@ package struct SessionModel {
         }
         slotEvent = .libraryChanged(removed: removedSlots, inserted: insertedSlots)
     }
+
+    /// Up to `wanted` distinct chosen photos for a library change to remove: drawn from the
+    /// tray's picks with a limit, else from the photos the session chose last that are still
+    /// chosen, else from a few photos drawn from the grid that turn out to be chosen (after
+    /// Select all, any is). Fewer when those hold fewer. O(limit) with a limit, else O(1):
+    /// the selection is never walked.
+    private mutating func chosenSlotsToRemove(_ wanted: Int) -> [PhotoSlot] {
+        let selection = engine.selection
+        var candidates = engine.limit == nil ? recentlyChosen.slots.filter { selection.contains($0) } : engine.pickSlots
+        var chosen: [PhotoSlot] = []
+        while chosen.count < wanted && !candidates.isEmpty {
+            let slot = candidates.remove(at: random.int(below: candidates.count))
+            if !chosen.contains(slot) { chosen.append(slot) }
+        }
+        let count = engine.photoCount
+        var tries = 0
+        while chosen.count < wanted && count > 0 && tries < Self.gridDrawsForChosen {
+            tries += 1
+            let slot = engine.grid.slot(at: random.int(below: count))
+            if selection.contains(slot) && !chosen.contains(slot) { chosen.append(slot) }
+        }
+        return chosen
+    }
+
+    /// Photos drawn from the grid in search of chosen ones when the recent choices have none
+    /// left: enough to find them after Select all, few enough to cost nothing when the
+    /// selection is a handful of photos the session no longer remembers.
+    private static let gridDrawsForChosen = 4
 
     /// The id of pool photo `number`, `"s\(number)"`, written digit by digit into a small
     /// string rather than through interpolation (which cost most of naming such a photo).

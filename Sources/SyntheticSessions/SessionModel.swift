@@ -122,7 +122,8 @@ package struct SessionModel {
         case delete(everything: Bool)
         /// What follows Select all, decided once it has happened.
         case afterSelectAll
-        case sync(first: Bool)
+        /// A library change; one that `prunes` removes chosen photos whatever the mix's share.
+        case sync(first: Bool, prunes: Bool = false)
         case scroll
         case rotate
         case settleScroll
@@ -338,6 +339,10 @@ package struct SessionModel {
         case .sync:
             plan.append(.sync(first: true))
             for _ in 0..<random.int(in: 0...19) { plan.append(.sync(first: false)) }
+        case .pruningSync:
+            // Something chosen first, as `delete` does, for the change to take.
+            if engine.chosenCount == 0 && !enterSelectionIfNeeded() { plan.append(.tap(.unchosen, gap: 200...700)) }
+            plan.append(.sync(first: true, prunes: true))
         case .scroll:
             plan.append(.scroll)
         case .rotate:
@@ -425,10 +430,10 @@ package struct SessionModel {
             guard engine.mode == .selecting, sheet == nil, engine.chosenCount > 0 else { return nil }
             plan.insert(contentsOf: followingSelectAll(), at: 0)
             return nil
-        case .sync(let first):
+        case .sync(let first, let prunes):
             let t = clock + (first ? random.int(in: 300...2000) : random.int(in: 5...60))
             clock = t
-            libraryChange()
+            libraryChange(prunes: prunes)
             return perform(.appEvent(t: t, windowStart: windowStart))
         case .scroll:
             return scroll()
@@ -839,14 +844,15 @@ package struct SessionModel {
     /// few new ones, as many of each on average; more new ones when the grid has shrunk below
     /// its start, more gone when it has grown, in proportion to the gap (up to 49 a change),
     /// so that syncs hold the grid near its starting size against the deletes. With photos
-    /// chosen, `mix.pruningShare` of the changes take one to three of them in place of as
-    /// many of the photos drawn from the whole grid, which keeps the balance.
-    private mutating func libraryChange() {
+    /// chosen, `mix.pruningShare` of the changes (all, when it `prunes`) take one to three of
+    /// them in place of as many of the photos drawn from the whole grid, which keeps the
+    /// balance.
+    private mutating func libraryChange(prunes: Bool) {
         let count = engine.photoCount
         var removals = random.int(in: 0...3)
         var insertions = random.int(in: 0...3)
         var removedSlots: [PhotoSlot] = []
-        if engine.chosenCount > 0 && random.chance(mix.pruningShare) {
+        if engine.chosenCount > 0 && (prunes || random.chance(mix.pruningShare)) {
             removedSlots = chosenSlotsToRemove(random.int(in: 1...3))
             removals = max(0, removals - removedSlots.count)
         }
@@ -880,9 +886,10 @@ package struct SessionModel {
 
     /// Up to `wanted` distinct chosen photos for a library change to remove: drawn from the
     /// tray's picks with a limit, else from the photos the session chose last that are still
-    /// chosen, else from a few photos drawn from the grid that turn out to be chosen (after
-    /// Select all, any is). Fewer when those hold fewer. O(limit) with a limit, else O(1):
-    /// the selection is never walked.
+    /// chosen, else the chosen photos of lowest slot (after a storm of syncs has taken the
+    /// recent ones, or after Select all). Fewer only when fewer are chosen. O(limit) with a
+    /// limit; else O(1) while recent choices remain, and otherwise the selection's empty
+    /// chunks before its first chosen photo (a check each: 245 at 1M photos).
     private mutating func chosenSlotsToRemove(_ wanted: Int) -> [PhotoSlot] {
         let selection = engine.selection
         var candidates = engine.limit == nil ? recentlyChosen.slots.filter { selection.contains($0) } : engine.pickSlots
@@ -891,20 +898,13 @@ package struct SessionModel {
             let slot = candidates.remove(at: random.int(below: candidates.count))
             if !chosen.contains(slot) { chosen.append(slot) }
         }
-        let count = engine.photoCount
-        var tries = 0
-        while chosen.count < wanted && count > 0 && tries < Self.gridDrawsForChosen {
-            tries += 1
-            let slot = engine.grid.slot(at: random.int(below: count))
-            if selection.contains(slot) && !chosen.contains(slot) { chosen.append(slot) }
+        guard chosen.count < wanted else { return chosen }
+        for slot in selection where !chosen.contains(slot) {
+            chosen.append(slot)
+            if chosen.count == wanted { break }
         }
         return chosen
     }
-
-    /// Photos drawn from the grid in search of chosen ones when the recent choices have none
-    /// left: enough to find them after Select all, few enough to cost nothing when the
-    /// selection is a handful of photos the session no longer remembers.
-    private static let gridDrawsForChosen = 4
 
     /// The id of pool photo `number`, `"s\(number)"`, written digit by digit into a small
     /// string rather than through interpolation (which cost most of naming such a photo).

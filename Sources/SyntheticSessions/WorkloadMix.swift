@@ -26,6 +26,9 @@ package enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     case share
     /// A storm of 1–20 library changes a few milliseconds apart.
     case sync
+    /// One library change that removes one to three chosen photos (a photo deleted on another
+    /// device while the person chooses), a photo chosen first when none is.
+    case pruningSync
     /// Scroll: a fling to a nearby part of the grid, or a jump anywhere.
     case scroll
     /// Rotate the device: width and height swap.
@@ -41,7 +44,7 @@ package enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     /// Whether the gesture needs photos in the grid (to tap, press, or choose).
     var needsPhotos: Bool {
         switch self {
-        case .open, .press, .burst, .delete, .move, .share, .drag, .deleteAll: true
+        case .open, .press, .burst, .delete, .move, .share, .drag, .deleteAll, .pruningSync: true
         default: false
         }
     }
@@ -97,11 +100,11 @@ package struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
     ])
     /// The library syncing while someone selects: storms of changes among bursts.
     package static let syncs = WorkloadMix([.sync: 6, .burst: 4, .press: 1, .done: 1, .scroll: 1])
-    /// The library taking chosen photos away: storms of syncs among bursts and drags that keep
-    /// something chosen, every change that meets a selection removing some of it. The load a
-    /// selection's pruning puts on an engine, and the trace that exercises it.
+    /// The library taking chosen photos away: every library change removes chosen photos,
+    /// among bursts and drags that choose more. The load a selection's pruning puts on an
+    /// engine, and a trace that exercises it.
     package static let pruning = WorkloadMix(
-        [.sync: 4, .burst: 6, .drag: 2, .press: 1, .done: 0.5, .scroll: 1], pruningShare: 1)
+        [.pruningSync: 6, .burst: 3, .drag: 1, .press: 1, .done: 0.5, .scroll: 1], pruningShare: 1)
 
     package static let presets: [(name: String, mix: WorkloadMix)] = [
         ("default", .default), ("browsing", .browsing), ("selecting", .selecting), ("syncs", .syncs),

@@ -92,8 +92,7 @@ enum ExploreCommand: SubcommandDefinition {
             median and largest size over the events it timed, prints them when the sweep ends, and
             the report flags a cell whose grid left 0.9–1.1 times its size. Beside them go how many
             of its library changes pruned the selection (removed chosen photos) and how many
-            chosen photos they removed; the pruning workload's changes prune whenever something
-            is chosen.
+            chosen photos they removed; every library change of the pruning workload prunes.
 
             A whole sweep writes explore.csv, explore.json, explore.svg and explore.md. A shard
             (--shard I/N) writes explore-shard-I-of-N.json only; 'gridsim explore merge' joins the

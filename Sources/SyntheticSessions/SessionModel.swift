@@ -42,7 +42,9 @@ import SelectionSlots
 /// Steps are resolved with their photos as slots, and ids are made only when asked: `next()`
 /// builds the step's strings, `nextEvent()` leaves naming to a writer (`writeLine`).
 ///
-/// `next()` costs O(1) plus the engine's cost for the event (Delete: O(chosen photos));
+/// `next()` costs O(1) plus the engine's cost for the event (Delete: O(chosen photos); a sync
+/// that prunes once the photos chosen last are gone: the selection's empty chunks before its
+/// first chosen photo, N / 4,096 checks at most);
 /// memory is the engine's, bounded whatever the session's length (photos the library brings
 /// reuse a bounded pool of ids).
 package struct SessionModel {

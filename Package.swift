@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "SyntheticSessionsTests",
             dependencies: ["SyntheticSessions", "GestureInput", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom"]),
-        .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
+        .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "SyntheticSessions"]),
         .testTarget(
             name: "PropertyTestingTests",
             dependencies: ["PropertyTesting", "SelectionCore", "SelectionSlots", "SelectionTrace", "SeededRandom", "TestSupport"]),

@@ -18,11 +18,13 @@ package struct OperationCost: Hashable, Sendable {
 }
 
 /// The grid's smallest, median and largest size over the events a cell timed, so that a cost
-/// "at N photos" says whether the grid stayed at N.
+/// "at N photos" says whether the grid stayed at N, and what the library changes among those
+/// events took from the selection, so that a library change's cost says whether it pruned.
 package struct CellGrid: Hashable, Sendable {
     package var smallest: Int
     package var median: Int
     package var largest: Int
+    package var pruning = SelectionPruning()
 
     /// Whether the grid stayed within 0.9–1.1 times the cell's nominal size.
     package func stays(at photos: Int) -> Bool {
@@ -33,7 +35,7 @@ package struct CellGrid: Hashable, Sendable {
 
 extension CellGrid {
     init(_ summary: GridSizeRange.Summary) {
-        self.init(smallest: summary.smallest, median: summary.median, largest: summary.largest)
+        self.init(smallest: summary.smallest, median: summary.median, largest: summary.largest, pruning: summary.pruning)
     }
 }
 

@@ -40,10 +40,13 @@ package struct ExplorationRunner {
         var workload: String
     }
 
-    /// A cell's session: its events, and the grid's size as each event meets it.
+    /// A cell's session: its events, the grid's size as each event meets it, and the library
+    /// changes' pruning of the selection as of each event's end (so that a cell that times
+    /// part of the session reports the part it timed).
     struct Session {
         var events: [Event] = []
         var gridSizes: [Int] = []
+        var pruningAfter: [SelectionPruning] = []
     }
 
     /// The session of a size and workload: the same events for every engine.
@@ -55,11 +58,13 @@ package struct ExplorationRunner {
         var session = Session()
         session.events.reserveCapacity(plan.eventsPerCell)
         session.gridSizes.reserveCapacity(plan.eventsPerCell)
+        session.pruningAfter.reserveCapacity(plan.eventsPerCell)
         while session.events.count < plan.eventsPerCell {
             let photosBefore = model.photoCount
             if let event = model.next().event?.event {
                 session.events.append(event)
                 session.gridSizes.append(photosBefore)
+                session.pruningAfter.append(model.pruning)
             }
         }
         return session
@@ -77,7 +82,7 @@ package struct ExplorationRunner {
             // Interning belongs to the codec: the engine is timed on slot events.
             var table = engine.slots
             let slotEvents = events.map { table.intern($0) }
-            return costs(cell, openTime: openTime, overhead: clockOverhead, gridSizes: session.gridSizes) { index in
+            return costs(cell, openTime: openTime, overhead: clockOverhead, session: session) { index in
                 blackHole(engine.apply(slotEvents[index]))
                 return slotEvents[index].name.rawValue
             }
@@ -85,7 +90,7 @@ package struct ExplorationRunner {
             let opened = MonotonicClock.now()
             var engine = ReferenceModel(configuration: configuration)
             let openTime = Double(MonotonicClock.now() - opened)
-            return costs(cell, openTime: openTime, overhead: clockOverhead, gridSizes: session.gridSizes) { index in
+            return costs(cell, openTime: openTime, overhead: clockOverhead, session: session) { index in
                 blackHole(engine.apply(events[index]))
                 return events[index].name.rawValue
             }
@@ -94,10 +99,12 @@ package struct ExplorationRunner {
 
     /// Times `apply(i)` for i in order until `secondsPerCell` have passed (but at least
     /// `minimumEventsPerCell`), grouping the times by the operation name it returns. Each cost
-    /// carries the grid's sizes over the events timed (`gridSizes[i]` is what event i met).
+    /// carries the grid's sizes over the events timed (`gridSizes[i]` is what event i met)
+    /// and what their library changes took from the selection.
     private func costs(
-        _ cell: ExplorationPlan.Cell, openTime: Double, overhead: Double, gridSizes: [Int], apply: (Int) -> String
+        _ cell: ExplorationPlan.Cell, openTime: Double, overhead: Double, session: Session, apply: (Int) -> String
     ) -> [OperationCost] {
+        let gridSizes = session.gridSizes
         var samples: [String: [Double]] = ["openGrid": [openTime]]
         let budget = UInt64(plan.secondsPerCell * 1e9)
         let started = MonotonicClock.now()
@@ -110,7 +117,9 @@ package struct ExplorationRunner {
             timed = index + 1
             if index + 1 >= plan.minimumEventsPerCell && MonotonicClock.now() - started > budget { break }
         }
-        let grid = GridSizeRange(gridSizes.prefix(timed)).summary
+        var timedSizes = GridSizeRange(gridSizes.prefix(timed))
+        if timed > 0 { timedSizes.pruning = session.pruningAfter[timed - 1] }
+        let grid = timedSizes.summary
             ?? GridSizeRange.Summary(smallest: cell.photos, median: cell.photos, largest: cell.photos, events: 0)
         return samples.map { operation, times in
             let sorted = times.sorted()

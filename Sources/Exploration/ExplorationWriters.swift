@@ -6,11 +6,14 @@ import SyntheticSessions
 /// The files an exploration writes: CSV and JSON (the data), an SVG plot and a Markdown report.
 package enum ExplorationWriters {
     package static func csv(_ result: ExplorationResult) -> String {
-        var text = "photos,workload,engine,operation,count,median_ns,p90_ns,max_ns,grid_min,grid_median,grid_max\n"
+        var text = "photos,workload,engine,operation,count,median_ns,p90_ns,max_ns,grid_min,grid_median,grid_max,"
+            + "library_changes,pruning_changes,chosen_removed\n"
         for cost in result.costs {
             text += "\(cost.photos),\(cost.workload),\(cost.engine),\(cost.operation),\(cost.count),"
             text += "\(format(cost.medianNanoseconds)),\(format(cost.p90Nanoseconds)),\(format(cost.maximumNanoseconds)),"
-            text += "\(cost.grid.smallest),\(cost.grid.median),\(cost.grid.largest)\n"
+            text += "\(cost.grid.smallest),\(cost.grid.median),\(cost.grid.largest),"
+            let pruning = cost.grid.pruning
+            text += "\(pruning.libraryChanges),\(pruning.pruningChanges),\(pruning.chosenPhotosRemoved)\n"
         }
         return text
     }
@@ -43,6 +46,9 @@ package enum ExplorationWriters {
                     JSONObject([
                         ("smallest", .integer(cost.grid.smallest)), ("median", .integer(cost.grid.median)),
                         ("largest", .integer(cost.grid.largest)),
+                        ("library_changes", .integer(cost.grid.pruning.libraryChanges)),
+                        ("pruning_changes", .integer(cost.grid.pruning.pruningChanges)),
+                        ("chosen_removed", .integer(cost.grid.pruning.chosenPhotosRemoved)),
                     ])))
             json.endObject()
         }
@@ -72,11 +78,16 @@ package enum ExplorationWriters {
                 case .object(let grid)? = cost["grid"], case .integer(let smallest)? = grid["smallest"],
                 case .integer(let gridMedian)? = grid["median"], case .integer(let largest)? = grid["largest"]
             else { throw ExplorationFileError("costs[\(index)] lacks a field or has one of the wrong type") }
+            // Results written before pruning was counted have none of its fields: 0 each.
+            func pruningField(_ key: String) -> Int { if case .integer(let value)? = grid[key] { value } else { 0 } }
+            let pruning = SelectionPruning(
+                libraryChanges: pruningField("library_changes"), pruningChanges: pruningField("pruning_changes"),
+                chosenPhotosRemoved: pruningField("chosen_removed"))
             costs.append(
                 OperationCost(
                     photos: photos, workload: workload, engine: engine, operation: operation, count: count,
                     medianNanoseconds: median, p90Nanoseconds: p90, maximumNanoseconds: maximum,
-                    grid: CellGrid(smallest: smallest, median: gridMedian, largest: largest)))
+                    grid: CellGrid(smallest: smallest, median: gridMedian, largest: largest, pruning: pruning)))
         }
         var shards: [String] = []
         if case .array(let values)? = root["shards"] {
@@ -127,16 +138,21 @@ package enum ExplorationWriters {
         cells.sort { ($0.photos, $0.workload, $0.engine) < ($1.photos, $1.workload, $1.engine) }
         let left = cells.filter { !$0.grid.stays(at: $0.photos) }
         var text = "## The grid in each cell\n\n"
-        text += "The grid's smallest, median and largest size over the events each cell timed. "
+        text += "The grid's smallest, median and largest size over the events each cell timed, and how many of "
+        text += "their library changes pruned the selection (removed chosen photos) of how many, and the chosen "
+        text += "photos those removed. "
         text += left.isEmpty
             ? "Every cell's grid stayed within 0.9–1.1× its nominal size.\n\n"
             : "**\(left.count) of \(cells.count) cells left 0.9–1.1× their nominal size** (flagged): their costs are not costs at that size.\n\n"
-        text += "| photos | workload | engine | events timed | smallest | median | largest | within 0.9–1.1× |\n"
-        text += "|---:|---|---|---:|---:|---:|---:|---|\n"
+        text += "| photos | workload | engine | events timed | smallest | median | largest | within 0.9–1.1× "
+        text += "| pruning changes | chosen removed |\n"
+        text += "|---:|---|---|---:|---:|---:|---:|---|---:|---:|\n"
         for cell in cells {
             let sizes = [cell.grid.smallest, cell.grid.median, cell.grid.largest].map(GridSizeRange.Summary.grouped)
             text += "| \(GridSizeText.format(cell.photos)) | \(cell.workload) | \(cell.engine) | \(cell.events) | "
-            text += sizes.joined(separator: " | ") + " | " + (cell.grid.stays(at: cell.photos) ? "yes" : "**no**") + " |\n"
+            text += sizes.joined(separator: " | ") + " | " + (cell.grid.stays(at: cell.photos) ? "yes" : "**no**") + " | "
+            let pruning = cell.grid.pruning
+            text += "\(pruning.pruningChanges) of \(pruning.libraryChanges) | \(pruning.chosenPhotosRemoved) |\n"
         }
         return text
     }

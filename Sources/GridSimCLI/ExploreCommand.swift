@@ -90,7 +90,9 @@ enum ExploreCommand: SubcommandDefinition {
             Each cell's session is a synthetic user (gridsim generate's presets) that keeps its
             library: the grid stays near the cell's size. Each cell records the grid's smallest,
             median and largest size over the events it timed, prints them when the sweep ends, and
-            the report flags a cell whose grid left 0.9–1.1 times its size.
+            the report flags a cell whose grid left 0.9–1.1 times its size. Beside them go how many
+            of its library changes pruned the selection (removed chosen photos) and how many
+            chosen photos they removed; every library change of the pruning workload prunes.
 
             A whole sweep writes explore.csv, explore.json, explore.svg and explore.md. A shard
             (--shard I/N) writes explore-shard-I-of-N.json only; 'gridsim explore merge' joins the
@@ -141,7 +143,8 @@ enum ExploreCommand: SubcommandDefinition {
     static let allFiles = ["explore.csv", "explore.json", "explore.svg", "explore.md"]
 
     /// Each cell's grid over the events it timed, a line each, flagged when it left 0.9–1.1×
-    /// its nominal size: `1M default fast: grid smallest 999,871, median …, largest … photos`.
+    /// its nominal size, and its library changes' pruning: `1M default fast: grid smallest
+    /// 999,871, median …, largest … photos; 3 of 41 library changes pruned the selection, …`.
     static func gridLines(_ result: ExplorationResult) -> String {
         var seen = Set<String>()
         var text = ""
@@ -151,7 +154,8 @@ enum ExploreCommand: SubcommandDefinition {
             let grid = cost.grid
             text += "\(cell): grid smallest \(grouped(grid.smallest)), median \(grouped(grid.median)), "
             text += "largest \(grouped(grid.largest)) photos"
-            text += grid.stays(at: cost.photos) ? "\n" : " (LEFT 0.9–1.1× \(GridSizeText.format(cost.photos)))\n"
+            if !grid.stays(at: cost.photos) { text += " (LEFT 0.9–1.1× \(GridSizeText.format(cost.photos)))" }
+            text += "; \(grid.pruning)\n"
         }
         return text
     }

@@ -70,6 +70,9 @@ enum GenerateCommand: SubcommandDefinition {
             MIX:
               gestures: \(SessionGesture.allCases.map(\.rawValue).joined(separator: ", "))
               presets:  \(WorkloadMix.presets.map { "\($0.name) (\($0.mix))" }.joined(separator: "\n            "))
+              prune=SHARE: the share (0 to 1) of syncs meeting a selection that remove
+                1 to 3 chosen photos; default \(PointerJSON.number(WorkloadMix.defaultPruningShare)). Standard error
+                gets the grid's range and how many library changes pruned the selection.
 
             EXIT CODES:
               0   written
@@ -151,11 +154,14 @@ enum GenerateCommand: SubcommandDefinition {
         return .success
     }
 
-    /// The grid's size over the session, on standard error (standard output may be the trace):
-    /// `generate: grid over 100000 events: smallest 999,871, median 1,000,004, largest …`.
+    /// The grid's size over the session, then what its library changes took from the
+    /// selection, on standard error (standard output may be the trace):
+    /// `generate: grid over 100000 events: smallest 999,871, median 1,000,004, largest …`,
+    /// `generate: 812 of 16,067 library changes pruned the selection, removing 1,598 chosen photos`.
     static func reportGridSizes(_ sizes: GridSizeRange, console: Console) {
         guard let summary = sizes.summary else { return }
         console.err("generate: grid over \(summary.events) events: \(summary)\n")
+        console.err("generate: \(summary.pruning)\n")
     }
 
     static func sessionSettings(_ arguments: ParsedArguments) throws -> SessionSettings {

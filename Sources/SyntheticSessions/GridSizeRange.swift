@@ -4,7 +4,14 @@ import GestureInput
 ///
 /// Sizes are counted in runs (a steady session meets the same size for many events in a row),
 /// so `record(_:)` is O(1) amortised and memory is one entry per distinct size.
+///
+/// Beside the sizes, `pruning` carries what the session's library changes took from the
+/// selection, which the session model counts: a grid that kept its size may still have had
+/// its selection pruned, and a checker of pruning needs to know it was.
 package struct GridSizeRange: Sendable {
+    /// The session's library changes and the chosen photos they removed, as of the last event
+    /// counted.
+    package var pruning = SelectionPruning()
     /// How many events met each size, but for the run being counted.
     private var occurrences: [Int: Int] = [:]
     private var runSize = 0
@@ -52,7 +59,7 @@ package struct GridSizeRange: Sendable {
             }
             remaining -= events
         }
-        return Summary(smallest: smallest, median: median, largest: largest, events: count)
+        return Summary(smallest: smallest, median: median, largest: largest, events: count, pruning: pruning)
     }
 
     /// What `GridSizeRange` found.
@@ -62,12 +69,17 @@ package struct GridSizeRange: Sendable {
         package var largest: Int
         /// Events whose grid was counted.
         package var events: Int
+        /// What the session's library changes took from the selection over those events.
+        package var pruning: SelectionPruning
 
-        package init(smallest: Int, median: Int, largest: Int, events: Int) {
+        package init(
+            smallest: Int, median: Int, largest: Int, events: Int, pruning: SelectionPruning = SelectionPruning()
+        ) {
             self.smallest = smallest
             self.median = median
             self.largest = largest
             self.events = events
+            self.pruning = pruning
         }
 
         /// Whether every size lies within `low` … `high` times `nominal` (0.9 and 1.1: a
@@ -76,7 +88,8 @@ package struct GridSizeRange: Sendable {
             Double(smallest) >= low * Double(nominal) && Double(largest) <= high * Double(nominal)
         }
 
-        /// `smallest 999,871, median 1,000,004, largest 1,000,112 photos`.
+        /// `smallest 999,871, median 1,000,004, largest 1,000,112 photos` (the pruning apart:
+        /// `pruning.description`).
         package var description: String {
             "smallest \(Self.grouped(smallest)), median \(Self.grouped(median)), largest \(Self.grouped(largest)) photos"
         }

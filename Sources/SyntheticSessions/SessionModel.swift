@@ -17,7 +17,9 @@ import SelectionSlots
 /// chooses a few first), Select all is followed by what people do with everything chosen
 /// (share or move an album, deselect or leave a library; delete only a grid of a handful),
 /// and library syncs remove
-/// about as many photos as they bring, pulling the photo count back towards its start. Over
+/// about as many photos as they bring, pulling the photo count back towards its start. A
+/// share of the syncs that meet a selection (`WorkloadMix.pruningShare`) remove one to three
+/// chosen photos, as a photo deleted on another device does; `pruning` counts them. Over
 /// N ≥ 1,000 photos, every preset keeps the grid within 0.9 N … 1.1 N for the whole session;
 /// only the `deleteAll` gesture, which no preset has, empties it.
 ///
@@ -40,7 +42,9 @@ import SelectionSlots
 /// Steps are resolved with their photos as slots, and ids are made only when asked: `next()`
 /// builds the step's strings, `nextEvent()` leaves naming to a writer (`writeLine`).
 ///
-/// `next()` costs O(1) plus the engine's cost for the event (Delete: O(chosen photos));
+/// `next()` costs O(1) plus the engine's cost for the event (Delete: O(chosen photos); a sync
+/// that prunes once the photos chosen last are gone: the selection's empty chunks before its
+/// first chosen photo, N / 4,096 checks at most);
 /// memory is the engine's, bounded whatever the session's length (photos the library brings
 /// reuse a bounded pool of ids).
 package struct SessionModel {
@@ -70,6 +74,10 @@ package struct SessionModel {
     /// The most photos a person deletes at once: a handful, fewer on a small grid.
     private let deleteHandful: Int
     private var lastRemovedPhoto: PhotoSlot?
+    /// The last photos the session chose: where a sync that prunes finds chosen photos.
+    private var recentlyChosen = RecentSlots()
+    /// The session's library changes so far and the chosen photos they removed.
+    package private(set) var pruning = SelectionPruning()
     /// Slots below it are the grid's first photos, named by the engine's table; pool id
     /// `s(n + 1)` is slot `poolBase + n`.
     let poolBase: Int
@@ -116,7 +124,8 @@ package struct SessionModel {
         case delete(everything: Bool)
         /// What follows Select all, decided once it has happened.
         case afterSelectAll
-        case sync(first: Bool)
+        /// A library change; one that `prunes` removes chosen photos whatever the mix's share.
+        case sync(first: Bool, prunes: Bool = false)
         case scroll
         case rotate
         case settleScroll
@@ -332,6 +341,10 @@ package struct SessionModel {
         case .sync:
             plan.append(.sync(first: true))
             for _ in 0..<random.int(in: 0...19) { plan.append(.sync(first: false)) }
+        case .pruningSync:
+            // Something chosen first, as `delete` does, for the change to take.
+            if engine.chosenCount == 0 && !enterSelectionIfNeeded() { plan.append(.tap(.unchosen, gap: 200...700)) }
+            plan.append(.sync(first: true, prunes: true))
         case .scroll:
             plan.append(.scroll)
         case .rotate:
@@ -419,10 +432,10 @@ package struct SessionModel {
             guard engine.mode == .selecting, sheet == nil, engine.chosenCount > 0 else { return nil }
             plan.insert(contentsOf: followingSelectAll(), at: 0)
             return nil
-        case .sync(let first):
+        case .sync(let first, let prunes):
             let t = clock + (first ? random.int(in: 300...2000) : random.int(in: 5...60))
             clock = t
-            libraryChange()
+            libraryChange(prunes: prunes)
             return perform(.appEvent(t: t, windowStart: windowStart))
         case .scroll:
             return scroll()
@@ -446,7 +459,11 @@ package struct SessionModel {
         let t = clock + random.int(in: gap)
         clock = t
         lastTarget = index
-        slotEvent = .tap(engine.grid.slot(at: index))
+        let slot = engine.grid.slot(at: index)
+        slotEvent = .tap(slot)
+        // Unchosen slots are remembered too: a sync that prunes checks each against the
+        // selection, which is cheaper than asking here after the tap.
+        recentlyChosen.remember(slot)
         return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: nil))
     }
 
@@ -458,7 +475,9 @@ package struct SessionModel {
         let lift = t + random.int(in: 80...450)
         clock = lift
         lastTarget = index
-        slotEvent = .longPress(engine.grid.slot(at: index))
+        let slot = engine.grid.slot(at: index)
+        slotEvent = .longPress(slot)
+        recentlyChosen.remember(slot)
         return perform(.gridGesture(t: t, index: index, windowStart: windowStart, liftTime: lift))
     }
 
@@ -645,7 +664,10 @@ package struct SessionModel {
     /// Chooses or unchooses the photo at `index` with a tap, if it is not so already.
     private mutating func setChosen(_ index: Int, _ chosen: Bool) {
         let slot = engine.grid.slot(at: index)
-        if engine.selection.contains(slot) != chosen { _ = engine.apply(SlotEvent.tap(slot)) }
+        if engine.selection.contains(slot) != chosen {
+            _ = engine.apply(SlotEvent.tap(slot))
+            if chosen { recentlyChosen.remember(slot) }
+        }
     }
 
     /// Applies the step's event (`slotEvent`) to the engine; when the grid shrank below the
@@ -708,6 +730,8 @@ package struct SessionModel {
     /// new and distinct by construction, and the engine checks that with hash sets past eight.
     /// O(removed + inserted) plus the engine's cost of placing them.
     private mutating func applyLibraryChange(removed: [PhotoSlot], inserted: [SlotInsertion]) {
+        let chosenBefore = engine.chosenCount
+        defer { pruning.recordLibraryChange(chosenBefore: chosenBefore, chosenAfter: engine.chosenCount) }
         guard inserted.count > Self.insertionsPerPiece else {
             _ = engine.apply(SlotEvent.libraryChanged(removed: removed, inserted: inserted))
             return
@@ -821,11 +845,19 @@ package struct SessionModel {
     /// One library change, as `slotEvent`: a few photos gone (sometimes one already gone), a
     /// few new ones, as many of each on average; more new ones when the grid has shrunk below
     /// its start, more gone when it has grown, in proportion to the gap (up to 49 a change),
-    /// so that syncs hold the grid near its starting size against the deletes.
-    private mutating func libraryChange() {
+    /// so that syncs hold the grid near its starting size against the deletes. With photos
+    /// chosen, `mix.pruningShare` of the changes (all, when it `prunes`) take one to three of
+    /// them in place of as many of the photos drawn from the whole grid, which keeps the
+    /// balance.
+    private mutating func libraryChange(prunes: Bool) {
         let count = engine.photoCount
         var removals = random.int(in: 0...3)
         var insertions = random.int(in: 0...3)
+        var removedSlots: [PhotoSlot] = []
+        if engine.chosenCount > 0 && (prunes || random.chance(mix.pruningShare)) {
+            removedSlots = chosenSlotsToRemove(random.int(in: 1...3))
+            removals = max(0, removals - removedSlots.count)
+        }
         // Below its starting size the library refills, faster the further below it is (a
         // restore or a burst of uploads), so that even Select all + Delete is recovered from;
         // above it, the library loses photos the same way.
@@ -833,9 +865,8 @@ package struct SessionModel {
         if deficit > 0 { insertions += 1 + random.int(in: 0...min(deficit / 4, 48)) }
         if deficit < 0 { removals += 1 + random.int(in: 0...min(-deficit / 4, 48)) }
         if count == 0 { insertions = max(insertions, 1) }
-        var removedSlots: [PhotoSlot] = []
-        removedSlots.reserveCapacity(min(removals, count) + 1)
-        for _ in 0..<min(removals, count) {
+        removedSlots.reserveCapacity(removedSlots.count + min(removals, count) + 1)
+        for _ in 0..<min(removals, count - removedSlots.count) {
             // Drawn by slot, not by grid index: no compacted order is needed between syncs.
             let slot = engine.grid.slot(at: random.int(below: count))
             if !removedSlots.contains(slot) { removedSlots.append(slot) }
@@ -853,6 +884,28 @@ package struct SessionModel {
             insertedSlots.append(SlotInsertion(slot: slot, at: at))
         }
         slotEvent = .libraryChanged(removed: removedSlots, inserted: insertedSlots)
+    }
+
+    /// Up to `wanted` distinct chosen photos for a library change to remove: drawn from the
+    /// tray's picks with a limit, else from the photos the session chose last that are still
+    /// chosen, else the chosen photos of lowest slot (after a storm of syncs has taken the
+    /// recent ones, or after Select all). Fewer only when fewer are chosen. O(limit) with a
+    /// limit; else O(1) while recent choices remain, and otherwise the selection's empty
+    /// chunks before its first chosen photo (a check each: 245 at 1M photos).
+    private mutating func chosenSlotsToRemove(_ wanted: Int) -> [PhotoSlot] {
+        let selection = engine.selection
+        var candidates = engine.limit == nil ? recentlyChosen.slots.filter { selection.contains($0) } : engine.pickSlots
+        var chosen: [PhotoSlot] = []
+        while chosen.count < wanted && !candidates.isEmpty {
+            let slot = candidates.remove(at: random.int(below: candidates.count))
+            if !chosen.contains(slot) { chosen.append(slot) }
+        }
+        guard chosen.count < wanted else { return chosen }
+        for slot in selection where !chosen.contains(slot) {
+            chosen.append(slot)
+            if chosen.count == wanted { break }
+        }
+        return chosen
     }
 
     /// The id of pool photo `number`, `"s\(number)"`, written digit by digit into a small

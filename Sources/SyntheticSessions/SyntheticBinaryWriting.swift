@@ -66,7 +66,7 @@ final class ModelThread: @unchecked Sendable {
     private var model: SessionModel?
     /// The model's first slot of the photos the library brings.
     let poolBase: Int
-    /// The grid's size at each event, once `run` is done.
+    /// The grid's size at each event and the library changes' pruning, once `run` is done.
     private(set) var gridSizes = GridSizeRange()
 
     init(_ settings: SessionSettings) {
@@ -108,7 +108,10 @@ final class ModelThread: @unchecked Sendable {
         // uniquely referenced, so that its storage is not copied on its first change.
         var model = self.model.take()!
         var gridSizes = GridSizeRange()
-        defer { self.gridSizes = gridSizes }
+        defer {
+            gridSizes.pruning = model.pruning
+            self.gridSizes = gridSizes
+        }
         var left = eventCount
         while left > 0 {
             let count = min(left, SyntheticSession.eventsPerBatch)

@@ -54,6 +54,7 @@ package struct SyntheticPointerSession: Sequence, IteratorProtocol {
         let photosBefore = model.photoCount
         let step = model.next()
         if step.event != nil { gridSizes.record(photosBefore) }
+        gridSizes.pruning = model.pruning
         var resolved: [TraceEvent] = []
         for sample in synthesizer.samples(for: step, viewport: viewport) {
             resolved += recorder.record(sample)

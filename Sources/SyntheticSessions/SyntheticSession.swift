@@ -10,7 +10,8 @@ package struct SyntheticSession: Sequence, IteratorProtocol {
     package let eventCount: Int
     private var model: SessionModel
     private var produced = 0
-    /// The grid's size at each event produced so far (before the event).
+    /// The grid's size at each event produced so far (before the event), and the library
+    /// changes that pruned the selection.
     package private(set) var gridSizes = GridSizeRange()
     /// `generator` is what the header's `meta` says made the trace.
     package init(_ settings: SessionSettings, eventCount: Int, generator: String = "gridsim generate") {
@@ -26,6 +27,7 @@ package struct SyntheticSession: Sequence, IteratorProtocol {
         produced += 1
         gridSizes.record(model.photoCount)
         let (t, event) = model.nextEvent()
+        gridSizes.pruning = model.pruning
         return TraceEvent(t: t, event.mapPhotos(model.id(for:)))
     }
 
@@ -37,6 +39,7 @@ package struct SyntheticSession: Sequence, IteratorProtocol {
         produced += 1
         gridSizes.record(model.photoCount)
         let (t, event) = model.nextEvent()
+        gridSizes.pruning = model.pruning
         var line = block.cursor(atMost: model.maximumLineLength(event))
         model.writeLine(t: t, event, to: &line)
         block.commit(line)

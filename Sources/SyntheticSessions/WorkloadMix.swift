@@ -26,6 +26,9 @@ package enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     case share
     /// A storm of 1–20 library changes a few milliseconds apart.
     case sync
+    /// One library change that removes one to three chosen photos (a photo deleted on another
+    /// device while the person chooses), a photo chosen first when none is.
+    case pruningSync
     /// Scroll: a fling to a nearby part of the grid, or a jump anywhere.
     case scroll
     /// Rotate the device: width and height swap.
@@ -41,22 +44,39 @@ package enum SessionGesture: String, CaseIterable, Hashable, Sendable {
     /// Whether the gesture needs photos in the grid (to tap, press, or choose).
     var needsPhotos: Bool {
         switch self {
-        case .open, .press, .burst, .delete, .move, .share, .drag, .deleteAll: true
+        case .open, .press, .burst, .delete, .move, .share, .drag, .deleteAll, .pruningSync: true
         default: false
         }
     }
 }
 
-/// How often each gesture is chosen: relative weights, 0 for never.
+/// How often each gesture is chosen: relative weights, 0 for never; and how often a library
+/// sync removes photos the person has chosen (`pruningShare`).
 ///
-/// Written as a comma-separated list of `gesture=weight` and preset names, applied left to
-/// right over all-zero weights: `burst=4,delete=1`, `default,sync=10`, `browsing`.
+/// Written as a comma-separated list of `gesture=weight`, `prune=share` and preset names,
+/// applied left to right over all-zero weights and the default share: `burst=4,delete=1`,
+/// `default,sync=10`, `browsing`, `default,prune=0.5`.
 package struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
     /// One weight per gesture, in `SessionGesture.allCases` order.
     package private(set) var weights: [Double]
+    /// The share, 0 … 1, of library changes that meet a selection and remove one to three of
+    /// its photos in place of as many unchosen ones. A sync drawing its removals from the
+    /// whole grid would almost never meet a chosen photo on a large grid (three in a million),
+    /// where a real library's syncs do: see `defaultPruningShare`.
+    package var pruningShare: Double
 
-    package init(_ weights: [SessionGesture: Double] = [:]) {
+    /// One change in ten that meets a selection removes chosen photos. The photos a person is
+    /// choosing are mostly recent ones, and recent photos are what other devices and shared
+    /// albums take away (a burst culled on the phone while choosing on the tablet, a shared
+    /// album's contributor taking back a photo just added, a duplicate merged after import),
+    /// so a sync meets them far more often than a draw from the whole library would. A tenth
+    /// prunes a selection dozens of times in a session of ten thousand events at any grid
+    /// size, while most syncs still leave it alone, as most real ones do.
+    package static let defaultPruningShare = 0.1
+
+    package init(_ weights: [SessionGesture: Double] = [:], pruningShare: Double = WorkloadMix.defaultPruningShare) {
         self.weights = SessionGesture.allCases.map { weights[$0] ?? 0 }
+        self.pruningShare = pruningShare
     }
 
     package subscript(gesture: SessionGesture) -> Double {
@@ -80,9 +100,15 @@ package struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
     ])
     /// The library syncing while someone selects: storms of changes among bursts.
     package static let syncs = WorkloadMix([.sync: 6, .burst: 4, .press: 1, .done: 1, .scroll: 1])
+    /// The library taking chosen photos away: every library change removes chosen photos,
+    /// among bursts and drags that choose more. The load a selection's pruning puts on an
+    /// engine, and a trace that exercises it.
+    package static let pruning = WorkloadMix(
+        [.pruningSync: 6, .burst: 3, .drag: 1, .press: 1, .done: 0.5, .scroll: 1], pruningShare: 1)
 
     package static let presets: [(name: String, mix: WorkloadMix)] = [
         ("default", .default), ("browsing", .browsing), ("selecting", .selecting), ("syncs", .syncs),
+        ("pruning", .pruning),
     ]
 
     /// A mix that cannot be used, and why.
@@ -105,12 +131,21 @@ package struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
                 for gesture in SessionGesture.allCases where preset.mix[gesture] > 0 {
                     self[gesture] = preset.mix[gesture]
                 }
+                pruningShare = preset.mix.pruningShare
                 continue
             }
             let name = String(item[..<equals]).trimmingSpaces()
             let weightText = String(item[item.index(after: equals)...]).trimmingSpaces()
+            if name == Self.pruningShareName {
+                guard let share = Double(weightText), share >= 0, share <= 1 else {
+                    throw ParseError(message: "prune must be a share between 0 and 1; found '\(weightText)'")
+                }
+                pruningShare = share
+                continue
+            }
             guard let gesture = SessionGesture(rawValue: name) else {
-                throw ParseError(message: "unknown gesture '\(name)' in the mix (known: \(known))")
+                throw ParseError(
+                    message: "unknown gesture '\(name)' in the mix (known: \(known); and \(Self.pruningShareName)=share)")
             }
             guard let weight = Double(weightText), weight.isFinite, weight >= 0 else {
                 throw ParseError(
@@ -123,11 +158,19 @@ package struct WorkloadMix: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `open=3,press=2,…`: the non-zero weights, readable back by `init(parsing:)`.
+    /// The mix item that sets `pruningShare`: `prune=0.5`.
+    package static let pruningShareName = "prune"
+
+    /// `open=3,press=2,…`: the non-zero weights, and the pruning share when it is not the
+    /// default (so that a default mix reads as it always has), readable back by
+    /// `init(parsing:)`.
     package var description: String {
-        SessionGesture.allCases.filter { self[$0] > 0 }
+        var items = SessionGesture.allCases.filter { self[$0] > 0 }
             .map { "\($0.rawValue)=\(PointerJSON.number(self[$0]))" }
-            .joined(separator: ",")
+        if pruningShare != Self.defaultPruningShare {
+            items.append("\(Self.pruningShareName)=\(PointerJSON.number(pruningShare))")
+        }
+        return items.joined(separator: ",")
     }
 
     /// Draws a gesture with probability proportional to its weight. O(gestures).

@@ -1,4 +1,5 @@
 @testable import Exploration
+import SyntheticSessions
 import Foundation
 import Testing
 
@@ -85,19 +86,21 @@ struct ExplorationTests {
     @Test func everyCellCarriesItsGridAndTheReportFlagsOneThatLeftItsSize() throws {
         var shrunk = Self.cost(1_000_000, "fast", "delete", 2_000)
         shrunk.workload = "selecting"
-        shrunk.grid = CellGrid(smallest: 224, median: 1_767, largest: 1_000_004)
+        shrunk.grid = CellGrid(
+            smallest: 224, median: 1_767, largest: 1_000_004,
+            pruning: SelectionPruning(libraryChanges: 40, pruningChanges: 3, chosenPhotosRemoved: 5))
         let result = ExplorationResult(
             costs: [Self.cost(1_000, "fast", "tap", 10), shrunk], cellCount: 2, seconds: 1, shards: ["1/1"],
             machine: "cpu")
         let csv = ExplorationWriters.csv(result).split(separator: "\n")
-        #expect(csv[0].hasSuffix(",grid_min,grid_median,grid_max"))
-        #expect(csv.contains { $0.hasSuffix(",224,1767,1000004") })
+        #expect(csv[0].hasSuffix(",grid_min,grid_median,grid_max,library_changes,pruning_changes,chosen_removed"))
+        #expect(csv.contains { $0.hasSuffix(",224,1767,1000004,40,3,5") })
         let readBack = try ExplorationWriters.readJSON(ExplorationWriters.json(result))
         #expect(readBack.costs.map(\.grid) == result.costs.map(\.grid))
         let markdown = ExplorationWriters.markdown(result, plotFile: "explore.svg")
         #expect(markdown.contains("**1 of 2 cells left 0.9–1.1× their nominal size**"))
-        #expect(markdown.contains("| 1M | selecting | fast | 10 | 224 | 1,767 | 1,000,004 | **no** |"))
-        #expect(markdown.contains("| 1K | default | fast | 10 | 950 | 1,000 | 1,050 | yes |"))
+        #expect(markdown.contains("| 1M | selecting | fast | 10 | 224 | 1,767 | 1,000,004 | **no** | 3 of 40 | 5 |"))
+        #expect(markdown.contains("| 1K | default | fast | 10 | 950 | 1,000 | 1,050 | yes | 0 of 0 | 0 |"))
         let steady = ExplorationResult(
             costs: [Self.cost(1_000, "fast", "tap", 10)], cellCount: 1, seconds: 1, shards: ["1/1"], machine: "cpu")
         #expect(ExplorationWriters.markdown(steady, plotFile: "p.svg").contains("Every cell's grid stayed within"))
@@ -114,6 +117,20 @@ struct ExplorationTests {
             #expect(cost.grid.stays(at: 1_000), "\(cost.operation): \(cost.grid)")
             #expect(cost.grid.smallest <= cost.grid.median && cost.grid.median <= cost.grid.largest)
         }
+    }
+
+    @Test func thePruningWorkloadsLibraryChangesPruneTheSelection() throws {
+        let plan = ExplorationPlan(
+            sizes: [100_000], workloads: Workload.presets.filter { $0.name == "pruning" }, engines: [.fast],
+            eventsPerCell: 2_000, secondsPerCell: 30, minimumEventsPerCell: 2_000)
+        let result = ExplorationRunner(plan: plan).run()
+        let changes = try #require(result.costs.first { $0.operation == "libraryChanged" })
+        let pruning = changes.grid.pruning
+        #expect(pruning.libraryChanges == changes.count)
+        // Every library change of the workload prunes the selection.
+        #expect(pruning.libraryChanges > 0 && pruning.pruningChanges == pruning.libraryChanges, "\(pruning)")
+        #expect(pruning.chosenPhotosRemoved >= pruning.pruningChanges)
+        #expect(changes.grid.stays(at: 100_000), "\(changes.grid)")
     }
 
     @Test func theSelectingWorkloadsDragsAreTimedPerOperationForBothEngines() {

@@ -49,6 +49,45 @@ struct GenerateCommandTests {
         #expect((grid.smallest...grid.largest).contains(photos), "\(before)")
     }
 
+    /// The pruning `generate` reports on standard error: (pruning changes, library changes,
+    /// chosen photos removed).
+    static func reportedPruning(_ err: String) throws -> (pruning: Int, changes: Int, removed: Int) {
+        let line = try #require(err.split(separator: "\n").last { $0.contains(" library changes pruned ") })
+        let numbers = line.split(separator: " ").compactMap { Int($0.replacingOccurrences(of: ",", with: "")) }
+        try #require(numbers.count == 3, "\(line)")
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    @Test func thePruningGenerateReportsIsWhatAReplayOfTheTraceCounts() throws {
+        let path = try ScratchDirectory.make("generate").appendingPathComponent("pruned.jsonl").path
+        let result = Captured.run([
+            "generate", "--photos", "1000000", "--events", "3000", "--seed", "5", "--output", path,
+        ])
+        #expect(result.code == 0, "\(result.err)")
+        let reported = try Self.reportedPruning(result.err)
+        #expect(reported.pruning > 0, "\(result.err)")
+        // Each step of the report carries the chosen count after it: a library change that
+        // lowers it pruned the selection.
+        var counted = (pruning: 0, changes: 0, removed: 0)
+        var chosen = 0
+        for line in Captured.run(["replay", "--json", path]).out.split(separator: "\n") where line.hasPrefix("{\"seq\"") {
+            // Each step is a line of the report's array: a comma after it, or the array's and the
+            // report's ends after the last.
+            let stepText = String(line.hasSuffix(",") ? line.dropLast() : line.hasSuffix("}]}") ? line.dropLast(2) : line)
+            guard case .object(let step) = try JSONParser.parse(stepText), case .integer(let count)? = step["count"]
+            else { continue }
+            if step["event"] == .string("libraryChanged") {
+                counted.changes += 1
+                if count < chosen {
+                    counted.pruning += 1
+                    counted.removed += chosen - count
+                }
+            }
+            chosen = count
+        }
+        #expect(counted == reported)
+    }
+
     @Test func theSameSeedGivesTheSameTraceAndAnotherSeedAnother() {
         let first = Captured.run(["generate", "--events", "200", "--seed", "0x2a"]).out
         #expect(first == Captured.run(["generate", "--events", "200", "--seed", "42"]).out)

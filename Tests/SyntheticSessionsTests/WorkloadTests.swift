@@ -105,7 +105,8 @@ struct WorkloadTests {
         #expect(Set(deletes.map(\.event.name)).isSubset(of: [.longPress, .select, .tap, .delete]))
     }
 
-    /// The grid's size at every event of a session, as a replay of its trace meets it.
+    /// The grid's size at every event of a session, as a replay of its trace meets it, and
+    /// the chosen photos its library changes removed, as the replay's chosen count falls.
     static func replayedGridSizes(_ settings: SessionSettings, count: Int) -> (GridSizeRange, [TraceEvent]) {
         var session = SyntheticSession(settings, eventCount: count)
         var engine = FastEngine(configuration: session.header.configuration)
@@ -113,7 +114,11 @@ struct WorkloadTests {
         var events: [TraceEvent] = []
         while let traceEvent = session.next() {
             replayed.record(engine.photoCount)
+            let chosenBefore = engine.chosenCount
             _ = engine.apply(traceEvent.event)
+            if case .libraryChanged = traceEvent.event {
+                replayed.pruning.recordLibraryChange(chosenBefore: chosenBefore, chosenAfter: engine.chosenCount)
+            }
             events.append(traceEvent)
         }
         #expect(session.gridSizes.summary == replayed.summary, "the session's own count is a replay's")
@@ -128,6 +133,45 @@ struct WorkloadTests {
             let (sizes, _) = Self.replayedGridSizes(settings, count: events)
             let summary = try #require(sizes.summary)
             #expect(summary.stays(within: 0.9, 1.1, of: photos), "\(preset) over \(photos): \(summary)")
+        }
+    }
+
+    @Test func aSessionOverAMillionPhotosPrunesItsSelectionAndKeepsItsLibrary() throws {
+        // Syncs drawing only from the whole grid would almost never meet a chosen photo here.
+        let settings = SessionSettings(photoCount: 1_000_000, seed: 5)
+        let (sizes, _) = Self.replayedGridSizes(settings, count: 3_000)
+        let summary = try #require(sizes.summary)
+        #expect(summary.pruning.pruningChanges > 0, "\(summary.pruning)")
+        #expect(summary.pruning.chosenPhotosRemoved >= summary.pruning.pruningChanges)
+        #expect(summary.pruning.chosenPhotosRemoved <= 3 * summary.pruning.pruningChanges)
+        #expect(summary.stays(within: 0.9, 1.1, of: 1_000_000), "\(summary)")
+    }
+
+    @Test func theMixsPruningShareDecidesHowOftenSyncsTakeChosenPhotos() throws {
+        func pruning(_ mix: String) throws -> SelectionPruning {
+            let settings = SessionSettings(photoCount: 100_000, mix: try WorkloadMix(parsing: mix), seed: 8)
+            return try #require(Self.replayedGridSizes(settings, count: 3_000).0.summary).pruning
+        }
+        let never = try pruning("syncs,prune=0")
+        #expect(never.libraryChanges > 0 && never.pruningChanges == 0, "\(never)")
+        let rare = try pruning("syncs,prune=0.05")
+        #expect(rare.pruningChanges > 0 && rare.pruningChanges * 10 < rare.libraryChanges, "\(rare)")
+        // The pruning preset's every change takes chosen photos, choosing one first if need be.
+        let every = try pruning("pruning")
+        #expect(every.libraryChanges > 100 && every.pruningChanges == every.libraryChanges, "\(every)")
+    }
+
+    @Test func thePruningShareParsesAndReadsBack() throws {
+        #expect(WorkloadMix.default.pruningShare == WorkloadMix.defaultPruningShare)
+        let tuned = try WorkloadMix(parsing: "default,prune=0.5")
+        #expect(tuned.pruningShare == 0.5 && tuned[.burst] == WorkloadMix.default[.burst])
+        #expect(try WorkloadMix(parsing: tuned.description) == tuned)
+        // A default share is left out, so a default mix reads as it always has.
+        #expect(!WorkloadMix.default.description.contains("prune"))
+        #expect(try WorkloadMix(parsing: "pruning").pruningShare == 1)
+        #expect(try WorkloadMix(parsing: "pruning,default").pruningShare == WorkloadMix.defaultPruningShare)
+        for bad in ["default,prune=2", "default,prune=-0.1", "default,prune=x"] {
+            #expect(throws: WorkloadMix.ParseError.self) { try WorkloadMix(parsing: bad) }
         }
     }
 

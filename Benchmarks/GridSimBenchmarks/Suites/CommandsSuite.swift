@@ -76,13 +76,15 @@ enum CommandsSuite: BenchmarkSuite {
         }
     }
 
-    /// The grid's smallest, median and largest size over the case's session. The ids' style
-    /// does not change what the session does, so counted ids tell it without the PhotoKit
-    /// table. O(events) plus opening the grid.
+    /// The grid's smallest, median and largest size over the case's session, and what its
+    /// library changes took from the selection. The ids' style does not change what the
+    /// session does, so counted ids tell it without the PhotoKit table. O(events) plus opening
+    /// the grid.
     static func gridSizes(photos: Int, events: Int) -> String {
         var session = SyntheticSession(SessionSettings(photoCount: photos, seed: seed), eventCount: events)
         while session.next() != nil {}
-        return session.gridSizes.summary?.description ?? "no events"
+        guard let summary = session.gridSizes.summary else { return "no events" }
+        return "\(summary); \(summary.pruning)"
     }
 
     /// The anchor and every command; a case runs the anchor and one command.

@@ -55,13 +55,15 @@ package enum ProtocolRequest {
         bytes += #"","#.utf8
         if let stopAfter { bytes += #""stopAfter":\#(stopAfter),"#.utf8 }
         bytes += #""events":["#.utf8
-        var first = true
-        for event in events {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            TextTraceEncoding.append(TraceEvent(t: nil, event), to: &bytes)
-            bytes.removeLast()  // the line's newline
-        }
+        // Every event written as its trace line into one block, then each line's newline
+        // turned into the array's comma: one buffer a batch, not one an event. A line holds
+        // no raw newline (JSON escapes them in strings).
+        let block = LineBlock(capacity: 0)
+        for event in events { TextTraceEncoding.writeLine(TraceEvent(t: nil, event), to: block) }
+        let start = bytes.count
+        block.withBytes { bytes.append(contentsOf: $0) }
+        for index in start..<bytes.count where bytes[index] == UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: ",") }
+        if bytes.count > start { bytes.removeLast() }  // the last line's separator
         bytes += "]}\n".utf8
         return bytes
     }

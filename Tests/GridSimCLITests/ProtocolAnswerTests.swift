@@ -82,6 +82,19 @@ struct ProtocolAnswerTests {
         #expect(violation(#"{"type":"step"}"#, exposes: [.outcome], withState: false)?.contains(#""outcome" is missing"#) == true)
     }
 
+    /// A batch request lists each event as its trace line writes it, ids with a newline or a
+    /// quote in them included, and an empty batch as an empty array.
+    @Test func aBatchListsEachEventAsItsTraceLine() {
+        let events: [Event] = [
+            .tap("a\nb"), .libraryChanged(removed: ["x\""], inserted: [Insertion(photo: "y", at: 2)]), .done,
+        ]
+        let lines = events.map { TextTraceEncoding.line(for: TraceEvent(t: nil, $0)) }
+        let request = String(decoding: ProtocolRequest.events(events, report: .state, stopAfter: 2), as: UTF8.self)
+        #expect(request == #"{"type":"events","report":"state","stopAfter":2,"events":["# + lines.joined(separator: ",") + "]}\n")
+        let empty = String(decoding: ProtocolRequest.events([Event](), report: .step), as: UTF8.self)
+        #expect(empty == #"{"type":"events","report":"step","events":[]}"# + "\n")
+    }
+
     /// The answers a counterexample's NAME.expected.jsonl holds are protocol, and read back as the
     /// reference model's steps and state, on a trace that rejects, opens, presents and prunes.
     @Test func theExpectedAnswersReadBackAsTheReferenceModelsSteps() throws {

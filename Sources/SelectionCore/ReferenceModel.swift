@@ -2,30 +2,29 @@
 ///
 /// It works the way the seeds do, with one change of names: each id is numbered once, the
 /// first time the model meets it (a dictionary from id to number, an array back), and
-/// everything else is arrays and sets of those numbers: the grid an array, the selection a
-/// set, the picks an array. So a pass over the grid is a pass over integers, never over
-/// strings. It is the oracle that faster engines are checked against, so it favours clarity
-/// over speed; it only avoids what would make it unusable on a grid of a million photos: no
-/// event hashes every id again, and finding a few photos in the grid is a scan for each.
+/// everything else is arrays and sets of those numbers: the grid an array of pages (one plain
+/// array split where it grows, `PagedGrid`), the selection a set, the picks an array. So a
+/// pass over the grid is a pass over integers, never over strings. It is the oracle that
+/// faster engines are checked against, so it favours clarity over speed; it only avoids what
+/// would make it unusable on a grid of a million photos, or over a million events: no event
+/// hashes every id again, and no library change moves the whole grid.
 ///
-/// Costs, for N photos in the grid, k photos an event names or the selection holds (an id is
-/// hashed once per event that names it):
+/// Costs, for N photos in the grid in P pages (about N / 1,024), k photos an event names or
+/// the selection holds (an id is hashed once per event that names it):
 /// - a tap, long press, Select or the tray's remove button: O(1) hashing, plus O(picks) to
 ///   drop a pick;
-/// - Select All: the chosen photos found as `chosenPhotos` finds them, then the runs of the
-///   grid between them appended to the picks (a memory move each, into room made once): O(N)
-///   copying, no hashing while at most `scanLimit` photos are chosen;
+/// - Select All: while at most `scanLimit` photos are chosen, their positions, then the runs
+///   of the grid between them appended to the picks (a memory move each, into room made
+///   once): O(N) copying; else one pass that looks every grid photo's number up;
 /// - Deselect All, Done, Back, Dismiss: O(1), plus O(k) to drop the selection;
-/// - `chosenPhotos`, and so Delete, Move, Share and Edit: a scan of the grid's numbers per
-///   chosen photo (each stops at the photo) while they are at most `scanLimit`, else one pass
-///   that looks every grid photo's number up; nothing when every photo is chosen;
-/// - a library change or Delete: O(k) hashing, finding the k photos that leave as
-///   `chosenPhotos` does, then one pass that builds the grid afresh from the runs of
-///   photos that stay (a memory move each) and the insertions between them, plus O(m²)
-///   integer steps for m insertions to work out where each ends up;
-/// - a drag: its anchor found by a scan, the photo under the finger by a search outward from
-///   the previous one (a finger moving a photo at a time costs a step or two), then O(range +
-///   base picks) with hashing to set the selection from the drag's base;
+/// - `chosenPhotos`, and so Delete, Move, Share and Edit: the position of each chosen photo
+///   (O(P + page)) while they are at most `scanLimit`, else one pass that looks every grid
+///   photo's number up; nothing when every photo is chosen;
+/// - a library change or Delete: O(k) hashing, then each photo that leaves or arrives taken
+///   out of or put in its page, O(P + page) each, plus O(m²) integer steps for m insertions
+///   to work out where each ends up;
+/// - a drag: the anchor's and the finger's positions, O(P + page) each, then O(range + base
+///   picks) with hashing to set the selection from the drag's base;
 /// - `photos` and `picks`: O(N) and O(picks), naming each number.
 @_spi(GridSimInternals) public struct ReferenceModel: SelectionEngine, Sendable {
     /// A photo's name inside the model: the order in which the model met its id.
@@ -36,11 +35,8 @@
     /// The number of every id in `names`; an id keeps its number when it leaves the grid, so
     /// that it is chosen again under the same number if it comes back.
     private var numbers: [PhotoID: Number]
-    /// The grid, in grid order.
-    private var grid: [Number]
-    /// The grid's storage before the last change, in which the next change builds the grid,
-    /// so that changes allocate nothing once the grid has reached its size. Not state.
-    private var spareGrid: [Number] = []
+    /// The grid, in grid order, in pages (see `PagedGrid`).
+    private var grid: PagedGrid
     /// The grid's photos as a set, for membership tests; always `Set(grid)`, kept so by every
     /// change of `grid`.
     private var inGrid: Set<Number>
@@ -63,7 +59,7 @@
         var unchoosing: Bool
         var baseSelection: Set<Number>
         var basePicks: [Number]
-        /// The grid position of the range's far end, where the search for the next one starts.
+        /// The grid position of the range's far end.
         var endPosition: Int
     }
 
@@ -85,8 +81,8 @@
                 names.append(id)
             }
         }
-        grid = Array(0..<Number(names.count))
-        inGrid = Set(grid)
+        grid = PagedGrid(numbersBelow: names.count)
+        inGrid = Set(0..<Number(names.count))
         limit = configuration.effectiveLimit
         reduceMotion = configuration.reduceMotion
         let start = configuration.start
@@ -109,21 +105,29 @@
     @_spi(GridSimInternals) public func isChosen(_ photo: PhotoID) -> Bool { numbers[photo].map(selection.contains) ?? false }
     @_spi(GridSimInternals) public var photos: [PhotoID] { grid.map { name(of: $0) } }
     @_spi(GridSimInternals) public var picks: [PhotoID] { pickNumbers.map { name(of: $0) } }
-    @_spi(GridSimInternals) public var chosenPhotos: [PhotoID] { positions(of: selection).map { name(of: grid[$0]) } }
+    @_spi(GridSimInternals) public var chosenPhotos: [PhotoID] { inGridOrder(selection).map { name(of: $0) } }
     @_spi(GridSimInternals) public var isDragging: Bool { drag != nil }
 
     /// `state.invariantViolations()`, checked on the model's numbers rather than its ids: the
     /// model names each id once, so its numbers repeat exactly where the ids would. O(N)
     /// hashing of integers, never of an id.
     package func invariantViolations() -> [String] {
-        let chosen = positions(of: selection).map { grid[$0] }
+        let chosen = inGridOrder(selection)
         return SelectionState.invariantViolations(
-            mode: mode, photos: grid, selection: chosen, picks: limit == nil ? chosen : pickNumbers, sheet: sheet,
+            mode: mode, photos: Array(grid), selection: chosen, picks: limit == nil ? chosen : pickNumbers, sheet: sheet,
             limit: limit, dragging: isDragging)
     }
 
-    /// The photo at `position` in the grid, for `0 ..< photoCount`. O(1).
+    /// The photo at `position` in the grid, for `0 ..< photoCount`. O(P).
     @_spi(GridSimInternals) public func photo(at position: Int) -> PhotoID { name(of: grid[position]) }
+
+    /// The photos at `positions`, within `0 ..< photoCount`, in grid order. O(P + positions).
+    @_spi(GridSimInternals) public func photos(at positions: Range<Int>) -> [PhotoID] {
+        var numbers: [Number] = []
+        numbers.reserveCapacity(positions.count)
+        grid.append(from: positions.lowerBound, through: positions.upperBound - 1, to: &numbers)
+        return numbers.map { name(of: $0) }
+    }
 
     private func name(of number: Number) -> PhotoID { names[Int(number)] }
 
@@ -184,9 +188,9 @@
             return leaveSelecting(action: nil)
         case .delete:
             if let refusal = refusalOfActionOnSelection() { return refusal }
-            let chosenPositions = positions(of: selection)
-            let chosen = chosenPositions.map { name(of: grid[$0]) }
-            changeGrid(removing: chosenPositions, inserting: [])
+            let chosenNumbers = inGridOrder(selection)
+            let chosen = chosenNumbers.map { name(of: $0) }
+            changeGrid(removing: chosenNumbers, inserting: [])
             return leaveSelecting(action: .deleted(chosen))
         case .move:
             if let refusal = refusalOfActionOnSelection() { return refusal }
@@ -246,16 +250,21 @@
         if sheet != nil { return .rejected(.covered) }
         if selection.count == grid.count { return .ignored }
         if let limit, limit < grid.count { return .rejected(.limitReached) }
-        // The new picks are the photos not chosen yet, in grid order: the runs of the grid
-        // between the chosen photos, a memory move each, into room made once (grown a run at
-        // a time, the picks of a large grid would be copied and paged in again and again).
+        // The new picks are the photos not chosen yet, in grid order, into room made once
+        // (grown a run at a time, the picks of a large grid would be copied and paged in
+        // again and again). While few are chosen, the runs of the grid between them, a
+        // memory move each; else one pass that looks every grid photo up.
         pickNumbers.reserveCapacity(grid.count)
-        var runStart = 0
-        for chosenPosition in positions(of: selection) {
-            pickNumbers.append(contentsOf: grid[runStart..<chosenPosition])
-            runStart = chosenPosition + 1
+        if selection.count <= Self.scanLimit {
+            var runStart = 0
+            for chosenPosition in selection.map(grid.position(of:)).sorted() {
+                grid.append(from: runStart, through: chosenPosition - 1, to: &pickNumbers)
+                runStart = chosenPosition + 1
+            }
+            grid.append(from: runStart, through: grid.count - 1, to: &pickNumbers)
+        } else {
+            for number in grid where !selection.contains(number) { pickNumbers.append(number) }
         }
-        pickNumbers.append(contentsOf: grid[runStart...])
         // The selection was inside the grid; now it is the whole grid.
         selection = inGrid
         return Step(
@@ -282,7 +291,7 @@
         if sheet != nil { return .rejected(.covered) }
         let unchoosing = selection.contains(number)
         if !unchoosing, let limit, selection.count == limit { return .rejected(.limitReached) }
-        let anchor = position(of: number)
+        let anchor = grid.position(of: number)
         drag = Drag(
             anchorPosition: anchor, unchoosing: unchoosing, baseSelection: selection, basePicks: pickNumbers,
             endPosition: anchor)
@@ -293,24 +302,10 @@
     }
 
     private mutating func dragMoved(to photo: PhotoID) -> Step {
-        guard mode == .selecting, let current = drag else { return .ignored }
+        guard mode == .selecting, drag != nil else { return .ignored }
         guard let number = gridNumber(of: photo) else { return .rejected(.unknownPhoto) }
-        // The grid has not changed since the drag began: search outwards from the last end,
-        // so that a finger moving a photo at a time costs a step or two.
-        var distance = 0
-        while true {
-            let before = current.endPosition - distance
-            let after = current.endPosition + distance
-            if before >= 0 && grid[before] == number {
-                drag!.endPosition = before
-                break
-            }
-            if after < grid.count && grid[after] == number {
-                drag!.endPosition = after
-                break
-            }
-            distance += 1
-        }
+        // The grid has not changed since the drag began.
+        drag!.endPosition = grid.position(of: number)
         let countBefore = selection.count
         let selectionBefore = selection
         let picksBefore = pickNumbers
@@ -333,8 +328,9 @@
     /// out. O(range + base picks), with hashing.
     private mutating func sweepDrag(to end: Int) -> Bool {
         let drag = drag!
-        let step = end >= drag.anchorPosition ? 1 : -1
-        let range = stride(from: drag.anchorPosition, through: end, by: step).map { grid[$0] }
+        var range: [Number] = []
+        grid.append(from: min(drag.anchorPosition, end), through: max(drag.anchorPosition, end), to: &range)
+        if end < drag.anchorPosition { range.reverse() }
         if drag.unchoosing {
             let swept = Set(range)
             selection = drag.baseSelection.subtracting(swept)
@@ -398,7 +394,7 @@
         }
         guard !leaving.isEmpty || !inserted.isEmpty else { return .ignored }
 
-        changeGrid(removing: positions(of: leaving), inserting: inserted)
+        changeGrid(removing: Array(leaving), inserting: inserted)
         // The seed's pruning, `selection.formIntersection(photos)`: the selection was inside
         // the grid, so only the photos that left and did not come back can leave it.
         let before = selection.count
@@ -412,81 +408,34 @@
 
     // MARK: - The grid
 
-    /// The grid positions of `members`, ascending; every member must be in the grid.
+    /// `members`, every one in the grid, in grid order.
     ///
-    /// Every photo of the grid: its positions, no test needed. Up to `scanLimit` members: a
-    /// scan of the grid's numbers each, that stops at the member. More: one pass that looks
-    /// every grid photo's number up in `members`.
-    private func positions(of members: Set<Number>) -> [Int] {
-        if members.count == grid.count { return Array(grid.indices) }
-        guard members.count <= Self.scanLimit else {
-            return grid.indices.filter { members.contains(grid[$0]) }
-        }
-        return members.map(position(of:)).sorted()
+    /// Every photo of the grid: the grid. Up to `scanLimit` members: their positions, found
+    /// each from its page, sorted. More: one pass that looks every grid photo's number up in
+    /// `members`.
+    private func inGridOrder(_ members: Set<Number>) -> [Number] {
+        if members.count == grid.count { return Array(grid) }
+        guard members.count <= Self.scanLimit else { return grid.filter(members.contains) }
+        return members.map { (position: grid.position(of: $0), number: $0) }.sorted { $0.position < $1.position }.map(\.number)
     }
 
-    /// The grid position of `number`, which must be in the grid: what `grid.firstIndex(of:)`
-    /// finds, by a scan that compares 16 numbers at a time (one vector compare each), since
-    /// finding a few photos among a million is most of what a library change, Delete or Share
-    /// costs. O(position).
-    private func position(of number: Number) -> Int {
-        grid.withUnsafeBufferPointer { numbers in
-            var start = 0
-            if let first = numbers.baseAddress {
-                let wanted = SIMD16<Number>(repeating: number)
-                let raw = UnsafeRawPointer(first)
-                while start + 16 <= numbers.count {
-                    let sixteen = raw.loadUnaligned(
-                        fromByteOffset: start * MemoryLayout<Number>.stride, as: SIMD16<Number>.self)
-                    if any(sixteen .== wanted) { break }
-                    start += 16
-                }
-            }
-            return numbers[start...].firstIndex(of: number)!
-        }
-    }
-
-    /// Takes the photos at `gone` (ascending grid positions) out of the grid, then puts the
-    /// insertions in, each at its position clamped to the grid as it is at its turn, as if
-    /// inserted one by one; the inserted photos must be new to the grid.
+    /// Takes the photos `gone` out of the grid, then puts the insertions in, each at its
+    /// position clamped to the grid as it is at its turn, as if inserted one by one; the
+    /// inserted photos must be new to the grid.
     ///
-    /// One pass builds the grid afresh (in the spare storage): the runs of photos that stay,
-    /// between the positions that change, copied a run at a time (a memory move each), with
-    /// the insertions between them. O(N) for the grid, plus O(m²) integer steps for m
-    /// insertions.
-    private mutating func changeGrid(removing gone: [Int], inserting inserted: [Insertion]) {
+    /// The insertions go in by where they end up, ascending: each then lands at its final
+    /// position, since every photo before it there is in place already. O(k (P + page)) for
+    /// k photos (see `PagedGrid`), plus O(m²) integer steps for m insertions.
+    private mutating func changeGrid(removing gone: [Number], inserting inserted: [Insertion]) {
         guard !gone.isEmpty || !inserted.isEmpty else { return }
-        for position in gone { inGrid.remove(grid[position]) }
+        for number in gone {
+            grid.remove(number)
+            inGrid.remove(number)
+        }
         let arriving = inserted.map { number(naming: $0.photo) }
         inGrid.formUnion(arriving)
-        let staying = grid.count - gone.count
-        let placed = zip(Self.finalPositions(of: inserted, intoCount: staying), arriving).sorted { $0.0 < $1.0 }
-        var changed: [Number] = []
-        swap(&changed, &spareGrid)
-        changed.removeAll(keepingCapacity: true)
-        changed.reserveCapacity(staying + placed.count)
-        var source = 0
-        var nextGone = 0
-        var nextPlaced = 0
-        while changed.count < staying + placed.count {
-            if nextPlaced < placed.count && placed[nextPlaced].0 == changed.count {
-                changed.append(placed[nextPlaced].1)
-                nextPlaced += 1
-                continue
-            }
-            while nextGone < gone.count && gone[nextGone] == source {
-                source += 1
-                nextGone += 1
-            }
-            // A run ends where a photo leaves, or where the next insertion goes.
-            let beforeGone = (nextGone < gone.count ? gone[nextGone] : grid.count) - source
-            let beforePlaced = (nextPlaced < placed.count ? placed[nextPlaced].0 : staying + placed.count) - changed.count
-            let runEnd = source + min(beforeGone, beforePlaced)
-            changed.append(contentsOf: grid[source..<runEnd])
-            source = runEnd
-        }
-        swap(&grid, &changed)
-        spareGrid = changed
+        let placed = zip(Self.finalPositions(of: inserted, intoCount: grid.count), arriving).sorted { $0.0 < $1.0 }
+        for (position, number) in placed { grid.insert(number, at: position) }
         // A set keeps the room it once needed, and copying it (Select All shares it with the
         // selection) costs that room: once removals have left it three quarters empty, it is
         // rebuilt at its size, which those removals paid for.

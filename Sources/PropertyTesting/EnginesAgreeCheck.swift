@@ -106,24 +106,26 @@ struct EnginesAgreeCheck {
         else { return false }
         let fast = candidate.fastEngine
         let blockLength = 1 << 16
-        func sameNames(_ slots: [PhotoSlot], count: Int, _ referenceName: (Int) -> PhotoID) -> Bool {
+        /// Compares the engine's `slots`, named, with `referenceNames(range)` block by block.
+        func sameNames(_ slots: [PhotoSlot], count: Int, _ referenceNames: (Range<Int>) -> [PhotoID]) -> Bool {
             guard slots.count == count else { return false }
             var start = 0
             while start < slots.count {
                 let end = min(start + blockLength, slots.count)
-                let names = fast.slots.ids(for: Array(slots[start..<end]))
-                for (offset, name) in names.enumerated() where name != referenceName(start + offset) { return false }
+                if fast.slots.ids(for: Array(slots[start..<end])) != referenceNames(start..<end) { return false }
                 start = end
             }
             return true
         }
-        guard sameNames(fast.grid.order, count: reference.photoCount, reference.photo(at:)) else { return false }
+        guard sameNames(fast.grid.order, count: reference.photoCount, reference.photos(at:)) else { return false }
         let chosen = reference.chosenPhotos
-        guard sameNames(fast.selection.slots(inGridOrder: fast.grid), count: chosen.count, { chosen[$0] }) else { return false }
+        guard sameNames(fast.selection.slots(inGridOrder: fast.grid), count: chosen.count, { Array(chosen[$0]) }) else {
+            return false
+        }
         // Without a limit a state's picks are its selection, compared above.
         guard reference.limit != nil else { return true }
         let picks = reference.picks
-        return sameNames(fast.pickSlots, count: picks.count) { picks[$0] }
+        return sameNames(fast.pickSlots, count: picks.count) { Array(picks[$0]) }
     }
 
     private static func projectionsDiffer<Candidate: CheckableEngine>(

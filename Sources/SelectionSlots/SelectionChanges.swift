@@ -87,14 +87,26 @@ extension SelectionBitmap {
     private func slots(
         differingFrom old: SelectionBitmap, count: Int, _ bits: (_ newWord: UInt64, _ oldWord: UInt64) -> UInt64
     ) -> [PhotoSlot] {
-        [PhotoSlot](unsafeUninitializedCapacity: count) { slots, initialized in
-            forEachDifferingWord(since: old) { wordBase, newWord, oldWord in
-                var word = bits(newWord, oldWord)
-                precondition(initialized + word.nonzeroBitCount <= count, "the words changed since they were counted")
-                while word != 0 {
-                    slots.initializeElement(at: initialized, to: PhotoSlot(wordBase | word.trailingZeroBitCount))
-                    initialized += 1
-                    word &= word &- 1
+        guard count > 0 else { return [] }
+        return [PhotoSlot](unsafeUninitializedCapacity: count) { slots, initialized in
+            // Raw 32-bit stores: a Select all lists a million slots, a few instructions each.
+            slots.baseAddress.unsafelyUnwrapped.withMemoryRebound(to: UInt32.self, capacity: count) { out in
+                forEachDifferingWord(since: old) { wordBase, newWord, oldWord in
+                    var word = bits(newWord, oldWord)
+                    precondition(initialized &+ word.nonzeroBitCount <= count, "the words changed since they were counted")
+                    let first = UInt32(truncatingIfNeeded: wordBase)
+                    if word == ~0 {
+                        // A Select all's or a Deselect all's words: 64 slots in a row, in a
+                        // loop the compiler turns into vector stores.
+                        for bit in 0..<64 { (out + (initialized &+ bit)).initialize(to: first | UInt32(truncatingIfNeeded: bit)) }
+                        initialized &+= 64
+                        return
+                    }
+                    while word != 0 {
+                        (out + initialized).initialize(to: first | UInt32(truncatingIfNeeded: word.trailingZeroBitCount))
+                        initialized &+= 1
+                        word &= word &- 1
+                    }
                 }
             }
         }

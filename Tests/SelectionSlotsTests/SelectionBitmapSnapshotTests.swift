@@ -163,6 +163,19 @@ struct SelectionBitmapSnapshotTests {
         expectChanges(from: beforeSelectAll, to: selection)
     }
 
+    /// Whole words and chunks that change (a Select all, a Deselect all) and words that
+    /// change in part, side by side: the diff lists every slot either way.
+    @Test func wholeWordsThatChangeAreListedSlotBySlot() {
+        var old = SelectionBitmap()
+        var new = SelectionBitmap()
+        _ = new.insert(slotsFrom: PhotoSlot(0), count: 300_000)
+        _ = old.insert(slotsFrom: PhotoSlot(100), count: 37)
+        _ = old.insert(slotsFrom: PhotoSlot(299_990), count: 20)
+        for slot in stride(from: 5, to: 4_096, by: 9) { new.remove(PhotoSlot(slot)) }
+        expectChanges(from: old, to: new, "a Select all with a few taps")
+        expectChanges(from: new, to: SelectionBitmap(), "a Deselect all")
+    }
+
     @Test func aFullJournalFallsBackToComparingChunks() {
         var current = SelectionBitmap()
         let snapshot = current

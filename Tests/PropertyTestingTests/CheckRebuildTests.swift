@@ -32,6 +32,32 @@ struct CheckRebuildTests {
         SelectionChanges.forEachRun(of: []) { _, _ in Issue.record("no slots, no run") }
     }
 
+    /// Ascending lists without repeats, whose runs are found by a galloping search: the same
+    /// runs as a walk slot by slot finds.
+    @Test func runsOfAnAscendingListAreTheRunsSlotBySlot() {
+        var random = Xoshiro256(seed: 31)
+        for round in 0..<40 {
+            var slots: [PhotoSlot] = []
+            var next = Int(random.next() % 5)
+            while slots.count < (round % 5 == 0 ? 200_000 : 3_000) {
+                let run = round % 7 == 0 ? 1 : Int(random.next() % UInt64([2, 64, 5_000][round % 3])) + 1
+                for slot in next..<next + run { slots.append(PhotoSlot(slot)) }
+                next += run + 1 + Int(random.next() % 3)
+            }
+            var expected: [[Int]] = []
+            var index = 0
+            while index < slots.count {
+                var end = index + 1
+                while end < slots.count && slots[end].index == slots[index].index + (end - index) { end += 1 }
+                expected.append([slots[index].index, end - index])
+                index = end
+            }
+            var runs: [[Int]] = []
+            SelectionChanges.forEachRun(of: slots) { runs.append([$0.index, $1]) }
+            #expect(runs == expected)
+        }
+    }
+
     /// Random bitmaps over several chunks and directories (a directory holds 262,144 slots),
     /// random changes that overlap the bitmap or not: the bitmap a run at a time equals the
     /// bitmap a slot at a time.

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(GridSimInternals) import SelectionCore
 @_spi(GridSimInternals) import SelectionTrace
 @_spi(GridSimInternals) import TraceReplay
@@ -51,34 +52,79 @@ package enum TraceChecking {
     /// `progress` is called with the number of events read, every 4,096 events.
     ///
     /// Memory is bounded by the grid (see `TraceCheck`); time is a few lockstep replays plus
-    /// the checkpoints' whole-state work, which the schedule keeps a bounded fraction.
+    /// the checkpoints' whole-state work, which the schedule keeps a bounded fraction. With
+    /// more than one core, the properties of the fast engine's kept states (`snapshotLane`)
+    /// are checked on a thread of their own (`CheckLane`), a batch of events behind the
+    /// reading, while this thread reads, checks the rest and compares the app's `seen`.
     package static func check(
         header: TraceHeader, events source: inout some TraceEventSource, properties: [Property],
-        schedule: CheckpointSchedule = CheckpointSchedule(), progress: (Int) -> Void = { _ in }
+        schedule: CheckpointSchedule = CheckpointSchedule(), cores: Int = ProcessInfo.processInfo.activeProcessorCount,
+        batchLength: Int = defaultBatchLength, progress: (Int) -> Void = { _ in }
     ) throws -> Report {
-        var check = TraceCheck(header: header, properties: properties, schedule: schedule)
+        let (here, there) = split(properties, cores: cores)
+        var check = TraceCheck(header: header, properties: here.map(\.property), schedule: schedule)
+        let lane = there.isEmpty
+            ? nil : CheckLane(TraceCheck(header: header, properties: there.map(\.property), schedule: schedule))
         // SPEC.md's state for the app's `seen`: a fast engine of its own, since the engine under
         // test may have a bug planted, and the reference model lists chosen photos slowly. It
         // costs a replay with the fast engine, until the first departure.
         var spec: FastEngine? = FastEngine(configuration: header.configuration)
         var app = AppSeenComparison()
         var events = 0
-        while let traceEvent = try source.next() {
-            events += 1
-            if !check.isDecided { check.apply(traceEvent) }
-            if spec != nil {
-                _ = spec!.apply(traceEvent.event)
-                app.compare(traceEvent.seen, step: events, event: traceEvent.event, engine: spec!)
-                if app.firstDeparture != nil { spec = nil }
-            } else if traceEvent.seen != nil {
-                app.countAfterDeparture()
+        var batch: [TraceEvent] = []
+        batch.reserveCapacity(batchLength)
+        var reading = true
+        while reading {
+            do {
+                while batch.count < batchLength, let traceEvent = try source.next() { batch.append(traceEvent) }
+            } catch {
+                lane?.wait()
+                throw error
             }
-            if events & 4095 == 0 { progress(events) }
+            reading = batch.count == batchLength
+            lane?.start(batch)
+            for traceEvent in batch {
+                events += 1
+                if !check.isDecided { check.apply(traceEvent) }
+                if spec != nil {
+                    _ = spec!.apply(traceEvent.event)
+                    app.compare(traceEvent.seen, step: events, event: traceEvent.event, engine: spec!)
+                    if app.firstDeparture != nil { spec = nil }
+                } else if traceEvent.seen != nil {
+                    app.countAfterDeparture()
+                }
+                if events & 4095 == 0 { progress(events) }
+            }
+            lane?.wait()
+            batch.removeAll(keepingCapacity: true)
         }
-        let failures = check.finish()
+        var failures = [PropertyFailure?](repeating: nil, count: properties.count)
+        for (member, failure) in zip(here, check.finish()) { failures[member.position] = failure }
+        if let lane {
+            for (member, failure) in zip(there, lane.finish()) { failures[member.position] = failure }
+        }
         return Report(
             results: zip(properties, failures).map { ($0.name, $1) }, events: events,
-            checkpoints: check.checkpointCount, app: app)
+            checkpoints: max(check.checkpointCount, lane?.checkpointCount ?? 0), app: app)
+    }
+
+    /// Events read and handed to both threads at a time: enough that waiting for each other
+    /// is a small part of a batch.
+    package static let defaultBatchLength = 2048
+
+    /// The properties checked on the fast engine's kept states: the second thread's share,
+    /// about as much work as the reference model's properties and the reading on the first.
+    static let snapshotLane: Set<Property.Kind> = [.snapshotDiff, .stateAtStep, .gridDiff]
+
+    /// `properties` with their positions, split between this thread and a second one: all
+    /// here on one core, or when either share would be empty.
+    private static func split(_ properties: [Property], cores: Int)
+        -> (here: [(position: Int, property: Property)], there: [(position: Int, property: Property)])
+    {
+        let members = properties.enumerated().map { (position: $0.offset, property: $0.element) }
+        let there = members.filter { snapshotLane.contains($0.property.kind) }
+        guard cores > 1, !there.isEmpty, there.count < members.count else { return (members, []) }
+        return (members.filter { !snapshotLane.contains($0.property.kind) }, there)
     }
 
     /// The lines `gridsim check` prints: `ok    name` or `FAIL  name at step N: message` for

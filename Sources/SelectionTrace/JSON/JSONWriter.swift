@@ -126,7 +126,11 @@
     /// titles) are appended whole.
     @_spi(GridSimInternals) public static func appendQuoted(_ value: String, to text: inout String) {
         text.append("\"")
-        if !value.utf8.contains(where: needsEscape) {
+        // Native strings are read as bytes a word at a time; others a byte at a time.
+        let plain =
+            value.utf8.withContiguousStorageIfAvailable { !JSONStringBytes.needsEscape(UnsafeRawBufferPointer($0)) }
+            ?? !value.utf8.contains(where: needsEscape)
+        if plain {
             text.append(value)
         } else {
             for scalar in value.unicodeScalars {

@@ -20,8 +20,10 @@ enum CheckCommand: SubcommandDefinition {
             \(Properties.all.map { "  \($0.name.padding(toLength: 22, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
 
             The trace is read once, the engine under test and the reference model replaying it in
-            lockstep; memory is bounded by the grid, not by the trace's length. Every step is checked
-            in what it changed; whole states are compared at checkpoints and after the last step:
+            lockstep; memory is bounded by the grid, not by the trace's length. With two cores or
+            more, snapshot-diff runs on a second thread, on the same events; the report is the
+            same. Every step is checked in what it changed; whole states are compared at
+            checkpoints and after the last step:
             \(Properties.all.map { wrapped($0.coverage, label: $0.name) }.joined(separator: "\n"))
 
             CHECKPOINTS:

@@ -53,9 +53,9 @@ package enum TraceChecking {
     ///
     /// Memory is bounded by the grid (see `TraceCheck`); time is a few lockstep replays plus
     /// the checkpoints' whole-state work, which the schedule keeps a bounded fraction. With
-    /// more than one core, the properties of the fast engine's kept states (`snapshotLane`)
-    /// are checked on a thread of their own (`CheckLane`), a batch of events behind the
-    /// reading, while this thread reads, checks the rest and compares the app's `seen`.
+    /// more than one core, `snapshot-diff` (`snapshotLane`) is checked on a thread of its own
+    /// (`CheckLane`), on each batch of events as it is read, while this thread checks the
+    /// rest and compares the app's `seen`.
     package static func check(
         header: TraceHeader, events source: inout some TraceEventSource, properties: [Property],
         schedule: CheckpointSchedule = CheckpointSchedule(), cores: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -112,9 +112,10 @@ package enum TraceChecking {
     /// is a small part of a batch.
     package static let defaultBatchLength = 2048
 
-    /// The properties checked on the fast engine's kept states: the second thread's share,
-    /// about as much work as the reference model's properties and the reading on the first.
-    static let snapshotLane: Set<Property.Kind> = [.snapshotDiff, .stateAtStep, .gridDiff]
+    /// The properties checked on the second thread: `snapshot-diff`, the heaviest, whose
+    /// diffs of the kept states cost about what the reference model's properties, the other
+    /// kept-state properties and the reading cost on the first.
+    static let snapshotLane: Set<Property.Kind> = [.snapshotDiff]
 
     /// `properties` with their positions, split between this thread and a second one: all
     /// here on one core, or when either share would be empty.

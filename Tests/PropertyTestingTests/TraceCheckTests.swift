@@ -135,7 +135,7 @@ struct TraceCheckTests {
         #expect(lines.hasSuffix("6 passed, 1 failed; 'gridsim shrink t.jsonl' makes it smaller\n"))
     }
 
-    /// The check on two threads (the kept states' properties on the second) reports what it
+    /// The check on two threads (snapshot-diff on the second) reports what it
     /// reports on one, on traces of many batches: with no bug, and with planted bugs that
     /// properties on either thread find. (Bugs that leave chosen photos outside the grid stop
     /// the fast engine at its own precondition: not these.)

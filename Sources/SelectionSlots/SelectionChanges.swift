@@ -96,8 +96,8 @@ extension SelectionBitmap {
                     precondition(initialized &+ word.nonzeroBitCount <= count, "the words changed since they were counted")
                     let first = UInt32(truncatingIfNeeded: wordBase)
                     if word == ~0 {
-                        // A Select all's or a Deselect all's words: 64 slots in a row, in a
-                        // loop the compiler turns into vector stores.
+                        // A Select all's or a Deselect all's words: 64 slots in a row, one
+                        // loop without a bit scan.
                         for bit in 0..<64 { (out + (initialized &+ bit)).initialize(to: first | UInt32(truncatingIfNeeded: bit)) }
                         initialized &+= 64
                         return

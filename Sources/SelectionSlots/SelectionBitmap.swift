@@ -22,7 +22,8 @@ public struct SelectionBitmap {
     /// The three levels and the count. Written only through `updateChunk(at:_:)` and
     /// `updateChunks(sharingWith:_:)` below, which keep copy-on-write, chunk ownership and the
     /// journal in step, and check the invariants in builds with `SLOTS_INTERNAL_CHECKS`.
-    @usableFromInline private(set) var storage: SelectionBitmapStorage
+    /// Settable from the module only for the inlined toggle (`toggle(_:)`).
+    @usableFromInline var storage: SelectionBitmapStorage
 
     // Read accessors that borrow: a plain getter would retain the array or the journal.
     /// The root level; directory `d` covers slots `d << 18 ..< (d + 1) << 18`.
@@ -125,8 +126,19 @@ public struct SelectionBitmap {
 
     /// Adds `slot` if absent, removes it if present; returns whether it is now present.
     /// O(1), as `insert`.
+    ///
+    /// Inlinable: in a chunk this value owns (the steady state of taps) it is a word flip in
+    /// the caller (`SelectionBitmapStorage.toggleInOwnedChunk`); otherwise a call to `flip`.
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func toggle(_ slot: PhotoSlot) -> Bool {
+        storage.toggleInOwnedChunk(slot.index) ?? flipOutOfLine(slot)
+    }
+
+    /// `flip(_:)`, out of line: the way of a toggle that must first make its chunk this
+    /// value's own.
+    @usableFromInline @inline(never)
+    mutating func flipOutOfLine(_ slot: PhotoSlot) -> Bool {
         flip(slot)
     }
 

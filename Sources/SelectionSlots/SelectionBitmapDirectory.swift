@@ -103,7 +103,7 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
 
     /// The reference to chunk `chunkIndex`, which the caller owns (see `ChunkOwnership`), of
     /// the directory referenced by `slot`, without asking whether anything is shared.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func slot(
         ofChunk chunkIndex: Int, inOwnedDirectoryAt slot: UnsafePointer<SelectionBitmapDirectory>
     ) -> UnsafeMutablePointer<SelectionBitmapChunk?> {

@@ -16,7 +16,9 @@ extension SelectionBitmap {
 ///   are uniquely referenced.
 extension SelectionBitmapStorage {
     /// After `updateChunk(at:_:)`: the chunk written, the journal's newest entry and its
-    /// sum, and that the chunk is now owned. O(64).
+    /// sum, and that the chunk is now owned. O(64). Usable from inlined code: the toggle
+    /// (`toggleInOwnedChunk`) checks after writing too.
+    @usableFromInline
     mutating func checkInvariants(afterWritingChunk chunkIndex: Int) {
         let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
         let chunkInDirectory = chunkIndex & (SelectionBitmapDirectory.chunkCount - 1)

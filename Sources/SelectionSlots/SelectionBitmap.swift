@@ -117,11 +117,24 @@ public struct SelectionBitmap {
     }
 
     /// Removes `slot`; returns false when it was absent. O(1), as `insert`.
+    ///
+    /// A slot whose chunk its directory marks unoccupied is absent, asked of the directory
+    /// alone: a library change prunes the selection of photos spread over the grid, and on a
+    /// large grid their chunks are cache misses, where the 39 directories of 10M slots are not.
     @discardableResult
     public mutating func remove(_ slot: PhotoSlot) -> Bool {
-        guard contains(slot) else { return false }
+        guard chunkIsOccupied(slot.index >> SelectionBitmapChunk.bitShift), contains(slot) else { return false }
         flip(slot)
         return true
+    }
+
+    /// Whether chunk `chunkIndex` may hold slots (`SelectionBitmapDirectory.occupiedChunks`);
+    /// false beyond capacity. O(1).
+    @inline(__always)
+    func chunkIsOccupied(_ chunkIndex: Int) -> Bool {
+        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
+        guard directoryIndex < storage.directories.count else { return false }
+        return storage.directories[directoryIndex].occupiedChunks & (1 << UInt64(chunkIndex & 63)) != 0
     }
 
     /// Adds `slot` if absent, removes it if present; returns whether it is now present.

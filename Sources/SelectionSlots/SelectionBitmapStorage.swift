@@ -75,10 +75,21 @@ struct SelectionBitmapStorage {
         isKnownUniquelyReferenced(&directories[directoryIndex])
     }
 
-    /// Directory `directoryIndex`, copied if shared, so that this value may replace its chunks.
-    /// Forks the journal first, so a caller must not hold the journal in a local across this
-    /// call: that reference would make it fork again (the invariant check catches it).
+    /// Directory `directoryIndex`, copied if shared, so that this value may replace its chunks
+    /// and write their words. Forks the journal first, so a caller must not hold the journal
+    /// in a local across this call: that reference would make it fork again (the invariant
+    /// check catches it). Every chunk of it is marked occupied: the bulk writes done through
+    /// it keep no account of which chunks gain slots (`SelectionBitmapDirectory.occupiedChunks`).
     mutating func uniqueDirectory(at directoryIndex: Int) -> SelectionBitmapDirectory {
+        let directory = uniqueDirectoryToEmpty(at: directoryIndex)
+        directory.markAllOccupied()
+        return directory
+    }
+
+    /// `uniqueDirectory(at:)` without marking its chunks occupied: for writes that only
+    /// empty chunks (`removeAll()`).
+    @inline(__always)
+    private mutating func uniqueDirectoryToEmpty(at directoryIndex: Int) -> SelectionBitmapDirectory {
         _ = uniqueJournal()
         if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
             directories[directoryIndex] = directories[directoryIndex].copy()
@@ -114,13 +125,17 @@ struct SelectionBitmapStorage {
             return withDirectorySlot(at: directoryIndex) { directorySlot in
                 let chunkSlot = SelectionBitmapDirectory.slot(
                     ofChunk: chunkInDirectory, inOwnedDirectoryAt: directorySlot)
-                return SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+                let written = SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+                Self.noteOccupancy(of: chunkSlot, at: chunkInDirectory, in: directorySlot, change: written.1)
+                return written
             }
         }
         let result = withMutableDirectorySlot(at: directoryIndex) { directorySlot in
             let chunkSlot = SelectionBitmapDirectory.uniqueSlot(
                 ofChunk: chunkInDirectory, inDirectoryAt: directorySlot)
-            return SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+            let written = SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+            Self.noteOccupancy(of: chunkSlot, at: chunkInDirectory, in: UnsafePointer(directorySlot), change: written.1)
+            return written
         }
         journal.claimChunk(chunkIndex)
         return result
@@ -142,18 +157,35 @@ struct SelectionBitmapStorage {
         let chunkIndex = index >> SelectionBitmapChunk.bitShift
         guard isKnownUniquelyReferenced(&journal), journal.ownsChunkUnlessRevoked(chunkIndex) else { return nil }
         // An owned chunk is allocated, below capacity, and reached through this value alone.
-        let chunkSlot = directories.withUnsafeBufferPointer { roots in
-            SelectionBitmapDirectory.slot(
-                ofChunk: chunkIndex & (SelectionBitmapDirectory.chunkCount - 1),
-                inOwnedDirectoryAt: roots.baseAddress.unsafelyUnwrapped + (chunkIndex >> SelectionBitmapDirectory.chunkShift))
+        let isSet = directories.withUnsafeBufferPointer { roots in
+            let directorySlot = roots.baseAddress.unsafelyUnwrapped + (chunkIndex >> SelectionBitmapDirectory.chunkShift)
+            let chunkInDirectory = chunkIndex & (SelectionBitmapDirectory.chunkCount - 1)
+            let chunkSlot = SelectionBitmapDirectory.slot(ofChunk: chunkInDirectory, inOwnedDirectoryAt: directorySlot)
+            let flipped = SelectionBitmapChunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1), inOwnedChunkAt: chunkSlot)
+            // The first slot of an empty chunk: its directory learns that it is occupied. Asked
+            // of the population alone (marking a chunk that went from 2 to 1 is harmless): a
+            // test of the new bit would be a branch as random as the taps.
+            if flipped.population == 1 { directorySlot.pointee.markOccupied(chunkInDirectory) }
+            return flipped.isSet
         }
-        let isSet = SelectionBitmapChunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1), inOwnedChunkAt: chunkSlot)
         count &+= isSet ? 1 : -1
         if journal.isComplete { journal.recordOutOfLine(PhotoSlot(index), isNowSet: isSet) }
         #if SLOTS_INTERNAL_CHECKS
         checkInvariants(afterWritingChunk: chunkIndex)
         #endif
         return isSet
+    }
+
+    /// Marks chunk `chunkInDirectory` occupied in the directory referenced by `directorySlot`
+    /// when a write of `change` slots took its population from 0. O(1).
+    @inline(__always)
+    private static func noteOccupancy(
+        of chunkSlot: UnsafeMutablePointer<SelectionBitmapChunk?>, at chunkInDirectory: Int,
+        in directorySlot: UnsafePointer<SelectionBitmapDirectory>, change: Int
+    ) {
+        if change > 0 && chunkSlot.pointee.allocated.population == change {
+            directorySlot.pointee.markOccupied(chunkInDirectory)
+        }
     }
 
     /// Calls `body` with the address of the root's reference to directory `directoryIndex`, to
@@ -220,10 +252,11 @@ struct SelectionBitmapStorage {
                 replaceDirectory(at: directoryIndex, with: emptyDirectory.allocated)
                 continue
             }
+            // Only the occupied chunks are read (`SelectionBitmapDirectory.occupiedChunks`).
             if directories[directoryIndex].isEmpty { continue }
-            let directory = uniqueDirectory(at: directoryIndex)
-            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount
-            where directory.population(ofChunkAt: chunkIndex) != 0 {
+            let directory = uniqueDirectoryToEmpty(at: directoryIndex)
+            directory.forEachOccupiedChunk { chunkIndex in
+                guard directory.population(ofChunkAt: chunkIndex) != 0 else { return }
                 if journal.isComplete {
                     let words = directory.allocatedChunk(at: chunkIndex).words
                     let chunkBase =
@@ -234,6 +267,8 @@ struct SelectionBitmapStorage {
                 }
                 directory.clearChunk(at: chunkIndex)
             }
+            // Every chunk is empty now, those whose bit was set without slots too.
+            directory.occupiedChunks = 0
         }
         count = 0
     }

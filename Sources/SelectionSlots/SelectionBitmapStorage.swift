@@ -247,6 +247,8 @@ struct SelectionBitmapStorage {
         // one would read each of them. The empty ones replacing them share one object.
         var emptyDirectory: SelectionBitmapDirectory?
         for directoryIndex in directories.indices {
+            // A directory marked all unoccupied holds nothing, shared or not: nothing to ask.
+            if directories[directoryIndex].occupiedChunks == 0 { continue }
             if !journal.isComplete && !isDirectoryUnique(at: directoryIndex) {
                 if emptyDirectory == nil { emptyDirectory = SelectionBitmapDirectory.makeEmpty() }
                 replaceDirectory(at: directoryIndex, with: emptyDirectory.allocated)

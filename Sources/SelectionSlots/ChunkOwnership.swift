@@ -11,23 +11,29 @@
 /// directory's word is kept inline, so that a bitmap of up to 262,144 slots, or a snapshot of
 /// one written for the first time, allocates nothing for it. Forgetting is O(1) while
 /// nothing is owned, O(directories) otherwise.
-struct ChunkOwnership: ~Copyable {
+///
+/// Copyable, without a deinit, so that inlined code may read it (`owns(chunk:)`); its one
+/// holder, the journal, never copies it and frees it once (`deallocate()`).
+@usableFromInline
+struct ChunkOwnership {
     /// Bit `c & 63` of word `c >> 6` is set when chunk `c` is owned; word 0 is `firstWord`,
-    /// word `w` > 0 is `laterWords[w - 1]`.
-    private var firstWord: UInt64 = 0
-    private var laterWords: UnsafeMutablePointer<UInt64>?
-    private var laterCapacity = 0
+    /// word `w` > 0 is `laterWords[w - 1]`. Read by inlined code (`owns(chunk:)`), written
+    /// only here.
+    @usableFromInline private(set) var firstWord: UInt64 = 0
+    @usableFromInline private(set) var laterWords: UnsafeMutablePointer<UInt64>?
+    @usableFromInline private(set) var laterCapacity = 0
     /// Whether some bit may be set, so that forgetting nothing costs nothing.
     private var mayOwnAny = false
 
     init() {}
 
-    deinit {
+    /// Frees the words past the first. The record is not used afterwards.
+    func deallocate() {
         laterWords?.deallocate()
     }
 
-    /// Whether chunk `chunkIndex` is owned. O(1).
-    @inline(__always)
+    /// Whether chunk `chunkIndex` is owned. O(1). Inlinable for `SelectionBitmap.toggle(_:)`.
+    @inlinable @inline(__always)
     func owns(chunk chunkIndex: Int) -> Bool {
         let wordIndex = chunkIndex >> 6
         let word =
@@ -61,8 +67,8 @@ struct ChunkOwnership: ~Copyable {
     // The words past the first: every access to `laterWords` is in the members below.
 
     /// Word `wordIndex` (1 ... laterCapacity). O(1).
-    @inline(__always)
-    private func laterWord(at wordIndex: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    func laterWord(at wordIndex: Int) -> UInt64 {
         laterWords.unsafelyUnwrapped[wordIndex - 1]
     }
 

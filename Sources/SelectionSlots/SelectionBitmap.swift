@@ -22,7 +22,8 @@ public struct SelectionBitmap {
     /// The three levels and the count. Written only through `updateChunk(at:_:)` and
     /// `updateChunks(sharingWith:_:)` below, which keep copy-on-write, chunk ownership and the
     /// journal in step, and check the invariants in builds with `SLOTS_INTERNAL_CHECKS`.
-    @usableFromInline private(set) var storage: SelectionBitmapStorage
+    /// Settable from the module only for the inlined toggle (`toggle(_:)`).
+    @usableFromInline var storage: SelectionBitmapStorage
 
     // Read accessors that borrow: a plain getter would retain the array or the journal.
     /// The root level; directory `d` covers slots `d << 18 ..< (d + 1) << 18`.
@@ -116,17 +117,41 @@ public struct SelectionBitmap {
     }
 
     /// Removes `slot`; returns false when it was absent. O(1), as `insert`.
+    ///
+    /// A slot whose chunk its directory marks unoccupied is absent, asked of the directory
+    /// alone: a library change prunes the selection of photos spread over the grid, and on a
+    /// large grid their chunks are cache misses, where the 39 directories of 10M slots are not.
     @discardableResult
     public mutating func remove(_ slot: PhotoSlot) -> Bool {
-        guard contains(slot) else { return false }
+        guard chunkIsOccupied(slot.index >> SelectionBitmapChunk.bitShift), contains(slot) else { return false }
         flip(slot)
         return true
     }
 
+    /// Whether chunk `chunkIndex` may hold slots (`SelectionBitmapDirectory.occupiedChunks`);
+    /// false beyond capacity. O(1).
+    @inline(__always)
+    func chunkIsOccupied(_ chunkIndex: Int) -> Bool {
+        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
+        guard directoryIndex < storage.directories.count else { return false }
+        return storage.directories[directoryIndex].occupiedChunks & (1 << UInt64(chunkIndex & 63)) != 0
+    }
+
     /// Adds `slot` if absent, removes it if present; returns whether it is now present.
     /// O(1), as `insert`.
+    ///
+    /// Inlinable: in a chunk this value owns (the steady state of taps) it is a word flip in
+    /// the caller (`SelectionBitmapStorage.toggleInOwnedChunk`); otherwise a call to `flip`.
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func toggle(_ slot: PhotoSlot) -> Bool {
+        storage.toggleInOwnedChunk(slot.index) ?? flipOutOfLine(slot)
+    }
+
+    /// `flip(_:)`, out of line: the way of a toggle that must first make its chunk this
+    /// value's own.
+    @usableFromInline @inline(never)
+    mutating func flipOutOfLine(_ slot: PhotoSlot) -> Bool {
         flip(slot)
     }
 

@@ -119,6 +119,25 @@ final class SelectionBitmapChunk: ManagedBuffer<Int, UInt64> {
         return (result, write.populationChange)
     }
 
+    /// Flips bit `bit` (0 ..< 4096) of the chunk referenced by `slot`, which the caller owns,
+    /// and updates its population; returns whether the bit is now set, and the population.
+    /// O(1). The word flip of `SelectionBitmap.toggle(_:)`, inlinable with it; static on the
+    /// slot, as `write`.
+    @inlinable @inline(__always)
+    static func flip(
+        bit: Int, inOwnedChunkAt slot: UnsafeMutablePointer<SelectionBitmapChunk?>
+    ) -> (isSet: Bool, population: Int) {
+        let chunk = slot.pointee.allocated
+        let word = chunk.withUnsafeMutablePointerToElements { $0 } + (bit >> 6)
+        let population = chunk.withUnsafeMutablePointerToHeader { $0 }
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        let flipped = word.pointee ^ mask
+        word.pointee = flipped
+        let isSet = flipped & mask != 0
+        population.pointee &+= isSet ? 1 : -1
+        return (isSet, population.pointee)
+    }
+
     /// Clears every bit, keeping the allocation for later writes.
     func removeAll() {
         guard population != 0 else { return }

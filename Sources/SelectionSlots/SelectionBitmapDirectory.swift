@@ -12,8 +12,12 @@
 ///
 /// The references live in the object's tail (a `ManagedBuffer`): one allocation, one
 /// indirection. Callers write only when they hold the sole reference to the directory.
+///
+/// The header holds which chunks may hold slots (`occupiedChunks`), so that emptying a
+/// bitmap visits the chunks it wrote rather than every chunk: Done after a few taps on a
+/// ten-million-slot grid read 2,442 chunk populations, most of them cache misses.
 @usableFromInline
-final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?> {
+final class SelectionBitmapDirectory: ManagedBuffer<UInt64, SelectionBitmapChunk?> {
     // Constants that other modules' inlined code folds (a stored `static let` would be a call).
     @inlinable static var chunkCount: Int { 64 }
     /// `chunkIndex >> chunkShift` is the directory's index in the bitmap.
@@ -29,14 +33,17 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     }
 
     /// A directory whose 64 references the caller initialises before anything else reads
-    /// them or it is released.
+    /// them or it is released. Every chunk is marked occupied: bulk operations build these.
     static func makeUninitialized() -> SelectionBitmapDirectory {
-        allocate()
+        let directory = allocate()
+        directory.markAllOccupied()
+        return directory
     }
 
     /// An independent directory sharing this one's chunks (64 retains), for copy-on-write.
     func copy() -> SelectionBitmapDirectory {
         let directory = SelectionBitmapDirectory.allocate()
+        directory.occupiedChunks = occupiedChunks
         // One reference at a time: `initialize(from:count:)` goes through the runtime's
         // generic array copy (value witnesses per element), several times slower than 64
         // inlined retains.
@@ -47,7 +54,7 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     }
 
     private static func allocate() -> SelectionBitmapDirectory {
-        let buffer = create(minimumCapacity: chunkCount) { _ in () }
+        let buffer = create(minimumCapacity: chunkCount) { _ in 0 }
         return unsafeDowncast(buffer, to: SelectionBitmapDirectory.self)
     }
 
@@ -64,6 +71,50 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
     @inlinable @inline(__always)
     func chunkSlot(at index: Int) -> UnsafeMutablePointer<SelectionBitmapChunk?> {
         withUnsafeMutablePointerToElements { $0 } + index
+    }
+
+    // MARK: - Occupancy
+
+    /// Bit `c` is clear only when chunk `c` is nil or holds no slot; a set bit promises
+    /// nothing. Every way of writing a chunk keeps the promise: `setChunk` sets the bit of
+    /// the chunk it stores, the bitmap's single-chunk writes set it when a chunk's population
+    /// leaves 0, and the directories that bulk writes get have every bit set
+    /// (`SelectionBitmapStorage.uniqueDirectory(at:)`, `makeUninitialized()`). Only emptying
+    /// a whole directory clears bits (`SelectionBitmapStorage.removeAll()`).
+    @inlinable
+    var occupiedChunks: UInt64 {
+        @inline(__always) get { occupancyPointer.pointee }
+        @inline(__always) set { occupancyPointer.pointee = newValue }
+    }
+
+    /// The header, through a pointer: `ManagedBuffer.header` has a dynamic exclusivity check
+    /// on every access.
+    @inlinable
+    var occupancyPointer: UnsafeMutablePointer<UInt64> {
+        @inline(__always) get { withUnsafeMutablePointerToHeader { $0 } }
+    }
+
+    /// Notes that chunk `index` may hold slots. The caller holds the sole reference. O(1).
+    @inlinable @inline(__always)
+    func markOccupied(_ index: Int) {
+        occupiedChunks |= 1 << UInt64(index)
+    }
+
+    /// Notes that any chunk may hold slots: for a directory handed out to bulk writes. O(1).
+    @inline(__always)
+    func markAllOccupied() {
+        occupiedChunks = ~0
+    }
+
+    /// Calls `body` with the index of every chunk that may hold slots, in increasing order.
+    /// O(occupied chunks).
+    @inline(__always)
+    func forEachOccupiedChunk(_ body: (Int) -> Void) {
+        var occupied = occupiedChunks
+        while occupied != 0 {
+            body(occupied.trailingZeroBitCount)
+            occupied &= occupied &- 1
+        }
     }
 
     /// Chunk `index`; nil when it is not allocated.
@@ -103,7 +154,7 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
 
     /// The reference to chunk `chunkIndex`, which the caller owns (see `ChunkOwnership`), of
     /// the directory referenced by `slot`, without asking whether anything is shared.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func slot(
         ofChunk chunkIndex: Int, inOwnedDirectoryAt slot: UnsafePointer<SelectionBitmapDirectory>
     ) -> UnsafeMutablePointer<SelectionBitmapChunk?> {
@@ -116,10 +167,12 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
         chunk(at: index)?.population ?? 0
     }
 
-    /// Whether every chunk is clear. O(64).
+    /// Whether every chunk is clear. O(occupied chunks).
     var isEmpty: Bool {
-        for index in 0..<SelectionBitmapDirectory.chunkCount where population(ofChunkAt: index) != 0 {
-            return false
+        var occupied = occupiedChunks
+        while occupied != 0 {
+            if population(ofChunkAt: occupied.trailingZeroBitCount) != 0 { return false }
+            occupied &= occupied &- 1
         }
         return true
     }
@@ -141,9 +194,11 @@ final class SelectionBitmapDirectory: ManagedBuffer<Void, SelectionBitmapChunk?>
         }
     }
 
-    /// Replaces chunk `index`. The caller must hold the sole reference to this directory.
+    /// Replaces chunk `index`, marking it occupied. The caller must hold the sole reference
+    /// to this directory.
     @inline(__always)
     func setChunk(_ chunk: SelectionBitmapChunk?, at index: Int) {
+        if chunk != nil { markOccupied(index) }
         chunkSlot(at: index).pointee = chunk
     }
 }

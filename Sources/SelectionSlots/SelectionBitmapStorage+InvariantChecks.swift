@@ -10,13 +10,16 @@ extension SelectionBitmap {
 ///
 /// What they hold the levels to:
 /// - every chunk's population is the number of its set bits, and `count` their sum;
+/// - a chunk that holds slots is marked occupied in its directory;
 /// - while the journal is complete, its entries since it started add up to the change of
 ///   `count`, and the newest entry of each slot says what the bit now is;
 /// - a chunk recorded as owned is reachable from this value alone: its directory and itself
 ///   are uniquely referenced.
 extension SelectionBitmapStorage {
     /// After `updateChunk(at:_:)`: the chunk written, the journal's newest entry and its
-    /// sum, and that the chunk is now owned. O(64).
+    /// sum, and that the chunk is now owned. O(64). Usable from inlined code: the toggle
+    /// (`toggleInOwnedChunk`) checks after writing too.
+    @usableFromInline
     mutating func checkInvariants(afterWritingChunk chunkIndex: Int) {
         let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
         let chunkInDirectory = chunkIndex & (SelectionBitmapDirectory.chunkCount - 1)
@@ -27,6 +30,7 @@ extension SelectionBitmapStorage {
         guard directoryIsUnique else { fail("chunk \(chunkIndex) is recorded as owned but a copy shares its directory") }
         guard chunkIsUnique else { fail("chunk \(chunkIndex) is recorded as owned but a copy shares it") }
         checkPopulation(ofChunk: chunkIndex)
+        checkOccupancy(ofChunk: chunkIndex)
         checkJournalSum()
         if journal.isComplete, journal.entryCount > 0 {
             checkEntry(journal.newestEntry)
@@ -39,6 +43,7 @@ extension SelectionBitmapStorage {
         var total = 0
         for chunkIndex in 0..<(directories.count << SelectionBitmapDirectory.chunkShift) {
             total += checkPopulation(ofChunk: chunkIndex)
+            checkOccupancy(ofChunk: chunkIndex)
         }
         guard total == count else { fail("count is \(count) but the chunks hold \(total) slots") }
         checkJournalSum()
@@ -62,6 +67,15 @@ extension SelectionBitmapStorage {
             fail("chunk \(chunkIndex) stores population \(chunk.population) but holds \(bits) bits")
         }
         return bits
+    }
+
+    /// Checks that chunk `chunkIndex`, if it holds slots, is marked occupied in its directory.
+    private func checkOccupancy(ofChunk chunkIndex: Int) {
+        guard let chunk = chunk(at: chunkIndex), chunk.population != 0 else { return }
+        let directory = directories[chunkIndex >> SelectionBitmapDirectory.chunkShift]
+        guard directory.occupiedChunks & (1 << UInt64(chunkIndex & 63)) != 0 else {
+            fail("chunk \(chunkIndex) holds \(chunk.population) slots but its directory does not mark it occupied")
+        }
     }
 
     private func checkJournalSum() {

@@ -9,9 +9,11 @@ struct SelectionBitmapStorage {
     /// The root level; directory `d` covers slots `d << 18 ..< (d + 1) << 18`.
     @usableFromInline private(set) var directories: [SelectionBitmapDirectory]
     /// The number of slots present.
-    var count: Int
+    @usableFromInline var count: Int
     /// The flips since this value diverged from a copy (see `SelectionChangeJournal`).
-    private(set) var journal: SelectionChangeJournal
+    /// Settable from the module only for `isKnownUniquelyReferenced` in inlined code
+    /// (`toggleInOwnedChunk`); replaced only in this file.
+    @usableFromInline var journal: SelectionChangeJournal
 
     init() {
         directories = []
@@ -73,10 +75,21 @@ struct SelectionBitmapStorage {
         isKnownUniquelyReferenced(&directories[directoryIndex])
     }
 
-    /// Directory `directoryIndex`, copied if shared, so that this value may replace its chunks.
-    /// Forks the journal first, so a caller must not hold the journal in a local across this
-    /// call: that reference would make it fork again (the invariant check catches it).
+    /// Directory `directoryIndex`, copied if shared, so that this value may replace its chunks
+    /// and write their words. Forks the journal first, so a caller must not hold the journal
+    /// in a local across this call: that reference would make it fork again (the invariant
+    /// check catches it). Every chunk of it is marked occupied: the bulk writes done through
+    /// it keep no account of which chunks gain slots (`SelectionBitmapDirectory.occupiedChunks`).
     mutating func uniqueDirectory(at directoryIndex: Int) -> SelectionBitmapDirectory {
+        let directory = uniqueDirectoryToEmpty(at: directoryIndex)
+        directory.markAllOccupied()
+        return directory
+    }
+
+    /// `uniqueDirectory(at:)` without marking its chunks occupied: for writes that only
+    /// empty chunks (`removeAll()`).
+    @inline(__always)
+    private mutating func uniqueDirectoryToEmpty(at directoryIndex: Int) -> SelectionBitmapDirectory {
         _ = uniqueJournal()
         if !isKnownUniquelyReferenced(&directories[directoryIndex]) {
             directories[directoryIndex] = directories[directoryIndex].copy()
@@ -112,16 +125,67 @@ struct SelectionBitmapStorage {
             return withDirectorySlot(at: directoryIndex) { directorySlot in
                 let chunkSlot = SelectionBitmapDirectory.slot(
                     ofChunk: chunkInDirectory, inOwnedDirectoryAt: directorySlot)
-                return SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+                let written = SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+                Self.noteOccupancy(of: chunkSlot, at: chunkInDirectory, in: directorySlot, change: written.1)
+                return written
             }
         }
         let result = withMutableDirectorySlot(at: directoryIndex) { directorySlot in
             let chunkSlot = SelectionBitmapDirectory.uniqueSlot(
                 ofChunk: chunkInDirectory, inDirectoryAt: directorySlot)
-            return SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+            let written = SelectionBitmapChunk.write(chunkIn: chunkSlot, chunkBase: chunkBase, journal: journal, body)
+            Self.noteOccupancy(of: chunkSlot, at: chunkInDirectory, in: UnsafePointer(directorySlot), change: written.1)
+            return written
         }
         journal.claimChunk(chunkIndex)
         return result
+    }
+
+    /// Flips slot `index` in place when its chunk is owned: the journal unique, no revocation
+    /// pending, and the chunk recorded in `ChunkOwnership`, which is the steady state of taps.
+    /// Asks nothing of the three levels, journals the flip while the journal is complete,
+    /// and keeps the chunk's population and `count`. Returns whether the bit is now set, or
+    /// nil, having changed nothing, when the chunk must first be made this value's own
+    /// (`writeChunk(at:_:)`, the way every other write takes). O(1).
+    ///
+    /// Inlinable, with the little it reads, so that a toggle is a word flip in the caller:
+    /// the fast engine's tap, in another module, where a call cost a tenth of the tap in the
+    /// exact gate. Builds that check the invariants check them after the flip, as after
+    /// every write.
+    @inlinable @inline(__always)
+    mutating func toggleInOwnedChunk(_ index: Int) -> Bool? {
+        let chunkIndex = index >> SelectionBitmapChunk.bitShift
+        guard isKnownUniquelyReferenced(&journal), journal.ownsChunkUnlessRevoked(chunkIndex) else { return nil }
+        // An owned chunk is allocated, below capacity, and reached through this value alone.
+        let isSet = directories.withUnsafeBufferPointer { roots in
+            let directorySlot = roots.baseAddress.unsafelyUnwrapped + (chunkIndex >> SelectionBitmapDirectory.chunkShift)
+            let chunkInDirectory = chunkIndex & (SelectionBitmapDirectory.chunkCount - 1)
+            let chunkSlot = SelectionBitmapDirectory.slot(ofChunk: chunkInDirectory, inOwnedDirectoryAt: directorySlot)
+            let flipped = SelectionBitmapChunk.flip(bit: index & (SelectionBitmapChunk.bitCount - 1), inOwnedChunkAt: chunkSlot)
+            // The first slot of an empty chunk: its directory learns that it is occupied. Asked
+            // of the population alone (marking a chunk that went from 2 to 1 is harmless): a
+            // test of the new bit would be a branch as random as the taps.
+            if flipped.population == 1 { directorySlot.pointee.markOccupied(chunkInDirectory) }
+            return flipped.isSet
+        }
+        count &+= isSet ? 1 : -1
+        if journal.isComplete { journal.recordOutOfLine(PhotoSlot(index), isNowSet: isSet) }
+        #if SLOTS_INTERNAL_CHECKS
+        checkInvariants(afterWritingChunk: chunkIndex)
+        #endif
+        return isSet
+    }
+
+    /// Marks chunk `chunkInDirectory` occupied in the directory referenced by `directorySlot`
+    /// when a write of `change` slots took its population from 0. O(1).
+    @inline(__always)
+    private static func noteOccupancy(
+        of chunkSlot: UnsafeMutablePointer<SelectionBitmapChunk?>, at chunkInDirectory: Int,
+        in directorySlot: UnsafePointer<SelectionBitmapDirectory>, change: Int
+    ) {
+        if change > 0 && chunkSlot.pointee.allocated.population == change {
+            directorySlot.pointee.markOccupied(chunkInDirectory)
+        }
     }
 
     /// Calls `body` with the address of the root's reference to directory `directoryIndex`, to
@@ -183,15 +247,18 @@ struct SelectionBitmapStorage {
         // one would read each of them. The empty ones replacing them share one object.
         var emptyDirectory: SelectionBitmapDirectory?
         for directoryIndex in directories.indices {
+            // A directory marked all unoccupied holds nothing, shared or not: nothing to ask.
+            if directories[directoryIndex].occupiedChunks == 0 { continue }
             if !journal.isComplete && !isDirectoryUnique(at: directoryIndex) {
                 if emptyDirectory == nil { emptyDirectory = SelectionBitmapDirectory.makeEmpty() }
                 replaceDirectory(at: directoryIndex, with: emptyDirectory.allocated)
                 continue
             }
+            // Only the occupied chunks are read (`SelectionBitmapDirectory.occupiedChunks`).
             if directories[directoryIndex].isEmpty { continue }
-            let directory = uniqueDirectory(at: directoryIndex)
-            for chunkIndex in 0..<SelectionBitmapDirectory.chunkCount
-            where directory.population(ofChunkAt: chunkIndex) != 0 {
+            let directory = uniqueDirectoryToEmpty(at: directoryIndex)
+            directory.forEachOccupiedChunk { chunkIndex in
+                guard directory.population(ofChunkAt: chunkIndex) != 0 else { return }
                 if journal.isComplete {
                     let words = directory.allocatedChunk(at: chunkIndex).words
                     let chunkBase =
@@ -202,6 +269,8 @@ struct SelectionBitmapStorage {
                 }
                 directory.clearChunk(at: chunkIndex)
             }
+            // Every chunk is empty now, those whose bit was set without slots too.
+            directory.occupiedChunks = 0
         }
         count = 0
     }

@@ -39,16 +39,16 @@ final class SelectionChangeJournal {
     @exclusivity(unchecked) private(set) var entryCount = 0
     @exclusivity(unchecked) private var capacity = 0
     /// False once a change happened that is not in the entries.
-    @exclusivity(unchecked) private(set) var isComplete = true
+    @exclusivity(unchecked) @usableFromInline private(set) var isComplete = true
 
     // Which chunks the holder may write in place (see `ChunkOwnership`). It lives here because
     // the journal is already the object a flip asks about: when the journal is unique and no
     // revocation came in, the record is still true.
-    @exclusivity(unchecked) private var ownership = ChunkOwnership()
+    @exclusivity(unchecked) @usableFromInline private(set) var ownership = ChunkOwnership()
     /// Set by whoever may have made the holder's chunks reachable from elsewhere: a copy
     /// forking away, or another bitmap taking its chunks. Atomic because it is set through a
     /// journal that others share; the holder reads it once the journal is unique again.
-    private let ownershipRevoked = Atomic<Bool>(false)
+    @usableFromInline let ownershipRevoked = Atomic<Bool>(false)
 
     #if SLOTS_INTERNAL_CHECKS
     /// The holder's count when this journal started recording, and the net change of its
@@ -70,6 +70,7 @@ final class SelectionChangeJournal {
     }
 
     deinit {
+        ownership.deallocate()
         deallocateEntries()
         // Frees a long chain iteratively: one recursive release per journal could exhaust a
         // small thread stack. Each step detaches an ancestor that only this chain holds.
@@ -196,6 +197,21 @@ final class SelectionChangeJournal {
     }
 
     // MARK: - Ownership
+
+    /// Whether the holder may write chunk `chunkIndex` in place, asked without settling: false
+    /// while a revocation is pending, which `settleOwnership()` must apply first. The caller
+    /// holds the sole reference. O(1). Inlinable for `SelectionBitmap.toggle(_:)`.
+    @inlinable @inline(__always)
+    func ownsChunkUnlessRevoked(_ chunkIndex: Int) -> Bool {
+        !ownershipRevoked.load(ordering: .acquiring) && ownership.owns(chunk: chunkIndex)
+    }
+
+    /// Records one flip out of line: for inlined code (`SelectionBitmap.toggle(_:)`), which
+    /// calls it only while the journal is complete. The caller holds the sole reference.
+    @usableFromInline @inline(never)
+    func recordOutOfLine(_ slot: PhotoSlot, isNowSet: Bool) {
+        record(slot, isNowSet: isNowSet)
+    }
 
     /// Whether the holder may write chunk `chunkIndex` in place. The caller holds the sole
     /// reference and has called `settleOwnership()` since it last became unique. O(1).

@@ -19,7 +19,10 @@ import SelectionSlots
     /// The interner between ids and slots; grows when a trace names a new id.
     @_spi(GridSimInternals) public private(set) var slots: SlotTable
     @_spi(GridSimInternals) public private(set) var grid: LiveSlots
-    @_spi(GridSimInternals) public private(set) var selection: SelectionBitmap
+    /// Settable under the SPI only so that the inlined tap (`tap(_:)`) may toggle it: code
+    /// inlined into another module cannot reach a `private(set)` setter. Like the rest of the
+    /// state, it is written only in this file.
+    @_spi(GridSimInternals) public var selection: SelectionBitmap
     /// The picks (the chosen photos in the order they were picked) as slots; maintained only
     /// when `limit` is set. `picks` names them.
     @_spi(GridSimInternals) public private(set) var pickSlots: [PhotoSlot] = []
@@ -42,9 +45,11 @@ import SelectionSlots
     private var drag: SlotDrag?
     /// What a tap in selecting mode must not simply toggle under: a sheet, or a drag in
     /// progress. The two never overlap (any other event ends a drag first, and a drag cannot
-    /// begin under a sheet), so one byte holds both and a tap tests it once.
-    private var cover: Cover?
+    /// begin under a sheet), so one byte holds both and a tap tests it once. Read by the
+    /// inlined tap; written only in this file.
+    @usableFromInline private(set) var cover: Cover?
 
+    @usableFromInline
     enum Cover: Sendable {
         case sheet(Sheet)
         case drag
@@ -142,15 +147,30 @@ import SelectionSlots
     // MARK: - The reducer
 
     /// Applies one interned event. Same meaning as `ReferenceModel.apply`, check for check.
+    ///
+    /// Inlinable, for taps, most events of a session: a tap that toggles (in the grid,
+    /// selecting, nothing covering, no limit) is a word flip in the caller, which builds the
+    /// step itself and so sees that it lists no photo. A call, a `SlotStep` returned through
+    /// memory and dropped through its value witness cost a tap some 100 of its 250
+    /// instructions in the exact gate. Every other tap, and every other event, is a call.
+    @inlinable @inline(__always)
     @_spi(GridSimInternals) public mutating func apply(_ event: SlotEvent) -> SlotStep {
-        // Taps are most events of a session: they take the short way, the rest a call. A tap
-        // during a drag takes it too: `tap` sees the drag in its test of the cover.
-        if case .tap(let slot) = event { return tap(slot) }
+        // A tap during a drag takes this way too: the cover test sends it out of line.
+        if case .tap(let slot) = event { return SlotStep(tap(slot)) }
         return applyOther(event)
     }
 
-    @inline(never)
-    private mutating func applyOther(_ event: SlotEvent) -> SlotStep {
+    /// A tap: the toggle in place, anything else through `tapOutOfLine(_:)`. O(1).
+    @inlinable @inline(__always)
+    mutating func tap(_ slot: PhotoSlot) -> TapStep {
+        guard grid.contains(slot), mode == .selecting, cover == nil, limit == nil else { return tapOutOfLine(slot) }
+        // No pick order to keep: one walk to the word instead of a test and a write.
+        selection.toggle(slot)
+        return .toggled(count: selection.count, animation: reduceMotion ? AnimationStyle.none : .snappy)
+    }
+
+    @usableFromInline @inline(never)
+    mutating func applyOther(_ event: SlotEvent) -> SlotStep {
         switch event {
         case .dragMoved(let slot):
             return dragMoved(to: slot)
@@ -172,7 +192,7 @@ import SelectionSlots
         case .longPress(let slot), .selectItem(let slot):
             return enterSelecting(with: slot)
         case .tap(let slot):
-            return tap(slot)
+            return SlotStep(tapOutOfLine(slot))
         case .select:
             guard mode == .selecting else { return enterSelecting(with: nil) }
             return sheet != nil ? .rejected(.covered) : .ignored
@@ -252,20 +272,20 @@ import SelectionSlots
             announcement: .modeEntered(count: selection.count))
     }
 
-    /// O(1) without a limit; O(limit) to drop a pick with one. A tap during a drag ends the
-    /// drag first, as any event but the drag's own does, whatever the tap then does.
-    @inline(__always)
-    private mutating func tap(_ slot: PhotoSlot) -> SlotStep {
+    /// Every tap, every check: the out-of-line part of `tap(_:)`. O(1) without a limit;
+    /// O(limit) to drop a pick with one. A tap during a drag ends the drag first, as any event
+    /// but the drag's own does, whatever the tap then does.
+    @usableFromInline @inline(never)
+    mutating func tapOutOfLine(_ slot: PhotoSlot) -> TapStep {
         guard grid.contains(slot) else {
             // A drag is only ever in selecting mode, so this is the one refusal that comes
             // before the cover test and must end it itself.
             if case .drag? = cover { endDrag() }
             return .rejected(.unknownPhoto)
         }
-        guard mode == .selecting else { return SlotStep(outcome: .applied, action: .open(slot)) }
+        guard mode == .selecting else { return .opened(slot) }
         if cover != nil { return coveredTap(slot) }
         if limit == nil {
-            // No pick order to keep: one walk to the word instead of a test and a write.
             selection.toggle(slot)
         } else if selection.contains(slot) {
             selection.remove(slot)
@@ -277,18 +297,15 @@ import SelectionSlots
             }
             selection.insert(slot)
         }
-        return SlotStep(
-            outcome: .applied, haptic: true, animation: animation,
-            announcement: .countChanged(selection.count))
+        return .toggled(count: selection.count, animation: animation)
     }
 
     /// A tap under a sheet is refused; during a drag, it ends the drag and is then an
-    /// ordinary tap. Out of line: the toggle path only tests the cover. O(1), as `tap`.
-    @inline(never)
-    private mutating func coveredTap(_ slot: PhotoSlot) -> SlotStep {
+    /// ordinary tap. O(1), as `tap`.
+    private mutating func coveredTap(_ slot: PhotoSlot) -> TapStep {
         guard case .drag? = cover else { return .rejected(.covered) }
         endDrag()
-        return tap(slot)
+        return tapOutOfLine(slot)
     }
 
     /// Begins a drag at `slot`: the anchor flips. O(log B) to find its position.

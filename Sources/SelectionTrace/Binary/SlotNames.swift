@@ -127,12 +127,18 @@ import SelectionSlots
     @inline(__always)
     func isNamed(_ index: Int) -> Bool {
         if index < counted.countedPrefix { return true }
-        return index < count && (lostCount == 0 || !isLost(index))
+        return index < count && (lostCount == 0 || !Self.isLost(index, in: lost))
     }
 
     /// O(log ranges lost).
     private func isLost(_ index: Int) -> Bool {
-        guard lostCount > 0 else { return false }
+        lostCount > 0 && Self.isLost(index, in: lost)
+    }
+
+    /// Whether `index` is in one of the ranges of `lost`. O(log ranges). Static, handed the
+    /// ranges alone: called on `self` from the decoder, which asks `isNamed` on every event,
+    /// it made the decoder copy the whole value (472 bytes) first, called or not.
+    private static func isLost(_ index: Int, in lost: [Range<Int>]) -> Bool {
         var low = 0
         var high = lost.count
         while low < high {

@@ -132,13 +132,35 @@ extension SelectionBitmapStorage {
                     Operation.self)
                 continue
             }
+            // Forks the journal if a copy shares it, before it is asked whether it records.
+            _ = uniqueJournal()
+            // The chunk references of both directories, read unretained: the directories keep
+            // the chunks alive, and neither is replaced below (this one is unique already).
+            let mySlots = directories[directoryIndex].chunkSlot(at: 0)
+            let theirSlots = theirs?.chunkSlot(at: 0)
             for chunkIndex in firstChange..<SelectionBitmapDirectory.chunkCount {
-                let plan = Self.plan(
-                    mine: directories[directoryIndex].chunk(at: chunkIndex),
-                    theirs: theirs?.chunk(at: chunkIndex), Operation.self)
-                switch plan {
+                let theirChunk = theirSlots.flatMap { Self.unretainedChunk(in: $0 + chunkIndex) }
+                let shortcut = Self.shortcut(
+                    mine: Self.unretainedChunk(in: mySlots + chunkIndex), theirs: theirChunk, Operation.self)
+                switch shortcut ?? .combineWords {
                 case .keepMine:
                     continue
+                case .combineWords where !journal.isComplete && isKnownUniquelyReferenced(&mySlots[chunkIndex]):
+                    // This value's own chunk, no flip to journal: combined in place in one
+                    // pass, without a first pass to find whether any word changes.
+                    count += Self.combineInPlace(
+                        chunkIn: mySlots + chunkIndex, with: theirChunk.unsafelyUnwrapped._withUnsafeGuaranteedRef(\.words),
+                        Operation.self)
+                case .combineWords:
+                    guard Self.wordsChange(
+                        mine: directories[directoryIndex].allocatedChunk(at: chunkIndex).words,
+                        theirs: theirs.allocated.allocatedChunk(at: chunkIndex).words, Operation.self)
+                    else { continue }
+                    // `other` keeps their chunk alive while its words are read.
+                    combineWords(
+                        ofChunk: directoryIndex << 6 | chunkIndex,
+                        with: theirs.allocated.allocatedChunk(at: chunkIndex).words,
+                        Operation.self)
                 case .clear:
                     let directory = uniqueDirectory(at: directoryIndex)
                     // No local holds the chunk: `clearChunk` asks whether it is unique.
@@ -153,15 +175,23 @@ extension SelectionBitmapStorage {
                     recordFlips(of: nil, becoming: theirChunk, chunkIndex: directoryIndex << 6 | chunkIndex)
                     count += theirChunk.population
                     directory.setChunk(theirChunk, at: chunkIndex)
-                case .combineWords:
-                    // `other` keeps their chunk alive while its words are read.
-                    combineWords(
-                        ofChunk: directoryIndex << 6 | chunkIndex,
-                        with: theirs.allocated.allocatedChunk(at: chunkIndex).words,
-                        Operation.self)
                 }
             }
         }
+    }
+
+    /// Writes `combine(mine, theirs)` over the words of the chunk referenced by `slot`, which
+    /// this value owns, and returns the change of population (already added to the chunk's).
+    /// O(64) word operations; through the slot, so that nothing is retained.
+    @inline(__always)
+    private static func combineInPlace<Operation: ChunkOperation>(
+        chunkIn slot: UnsafeMutablePointer<SelectionBitmapChunk?>, with theirWords: SelectionBitmapChunkWords,
+        _: Operation.Type
+    ) -> Int {
+        let words = slot.pointee.allocated.mutableWords
+        let delta = writeCombinedWords(of: words.readOnly, with: theirWords, into: words, Operation.self)
+        slot.pointee.allocated.populationPointer.pointee &+= delta
+        return delta
     }
 
     /// `combine` for a directory that a copy shares: builds this value's own directory as the
@@ -266,23 +296,43 @@ extension SelectionBitmapStorage {
     private static func plan<Operation: ChunkOperation>(
         mine: SelectionBitmapChunk?, theirs: SelectionBitmapChunk?, _: Operation.Type
     ) -> ChunkPlan {
-        let mineIsEmpty = (mine?.population ?? 0) == 0
-        let theirsIsEmpty = (theirs?.population ?? 0) == 0
+        let shortcut = shortcut(
+            mine: mine.map(Unmanaged.passUnretained), theirs: theirs.map(Unmanaged.passUnretained), Operation.self)
+        if let shortcut { return shortcut }
+        return wordsChange(mine: mine.allocated.words, theirs: theirs.allocated.words, Operation.self)
+            ? .combineWords : .keepMine
+    }
+
+    /// The chunk referenced at `slot`, nil if none, without retaining it: for reads while
+    /// its directory keeps it alive.
+    @inline(__always)
+    private static func unretainedChunk(in slot: UnsafeMutablePointer<SelectionBitmapChunk?>) -> Unmanaged<SelectionBitmapChunk>? {
+        UnsafeRawPointer(slot).load(as: Unmanaged<SelectionBitmapChunk>?.self)
+    }
+
+    /// What to do with one chunk when the references and populations tell, nil when the
+    /// words must be combined (both chunks allocated, distinct, and neither empty nor, where
+    /// that decides, full). O(1); the chunks are read unretained, kept alive by the caller.
+    @inline(__always)
+    private static func shortcut<Operation: ChunkOperation>(
+        mine: Unmanaged<SelectionBitmapChunk>?, theirs: Unmanaged<SelectionBitmapChunk>?, _: Operation.Type
+    ) -> ChunkPlan? {
+        let minePopulation = mine?._withUnsafeGuaranteedRef(\.population) ?? 0
+        let theirPopulation = theirs?._withUnsafeGuaranteedRef(\.population) ?? 0
+        let mineIsEmpty = minePopulation == 0
+        let theirsIsEmpty = theirPopulation == 0
         let shortcut: ChunkPlan
-        if mine === theirs {
+        if mine?.toOpaque() == theirs?.toOpaque() {
             shortcut = Operation.whenSameChunk
         } else if theirsIsEmpty {
             shortcut = Operation.whenTheirsIsEmpty
         } else if mineIsEmpty {
             shortcut = Operation.whenMineIsEmpty
+        } else if let whenFull = Operation.whenTheirsIsFull, theirPopulation == SelectionBitmapChunk.bitCount {
+            // Pruning against a chunk of the grid that lost no photo.
+            shortcut = whenFull
         } else {
-            let myWords = mine.allocated.words
-            let theirWords = theirs.allocated.words
-            for wordIndex in 0..<SelectionBitmapChunk.wordCount
-            where Operation.combine(myWords[wordIndex], theirWords[wordIndex]) != myWords[wordIndex] {
-                return .combineWords
-            }
-            return .keepMine
+            return nil
         }
         // Clearing an empty chunk or taking an empty one changes nothing.
         switch shortcut {
@@ -290,6 +340,19 @@ extension SelectionBitmapStorage {
         case .takeTheirs: return theirsIsEmpty ? .keepMine : .takeTheirs
         case .keepMine, .combineWords: return shortcut
         }
+    }
+
+    /// Whether `combine(mine, theirs)` differs from `mine` in some word. O(64) at most: stops
+    /// at the first word that changes.
+    @inline(__always)
+    private static func wordsChange<Operation: ChunkOperation>(
+        mine: SelectionBitmapChunkWords, theirs: SelectionBitmapChunkWords, _: Operation.Type
+    ) -> Bool {
+        for wordIndex in 0..<SelectionBitmapChunk.wordCount
+        where Operation.combine(mine[wordIndex], theirs[wordIndex]) != mine[wordIndex] {
+            return true
+        }
+        return false
     }
 
     /// Writes `combine(mine, theirs)` into chunk `chunkIndex`. A shared chunk is not copied
@@ -445,6 +508,8 @@ protocol ChunkOperation {
     static var whenSameChunk: ChunkPlan { get }
     static var whenTheirsIsEmpty: ChunkPlan { get }
     static var whenMineIsEmpty: ChunkPlan { get }
+    /// When the other chunk holds every slot, if that decides without reading words.
+    static var whenTheirsIsFull: ChunkPlan? { get }
     /// Whether the result may hold slots beyond the receiver's capacity.
     static var mayAddSlots: Bool { get }
     /// Which way bits may flip: an operation that only clears (or only sets) bits changes
@@ -464,6 +529,7 @@ private enum Intersection: ChunkOperation {
     static var whenSameChunk: ChunkPlan { .keepMine }
     static var whenTheirsIsEmpty: ChunkPlan { .clear }
     static var whenMineIsEmpty: ChunkPlan { .keepMine }
+    static var whenTheirsIsFull: ChunkPlan? { .keepMine }
     static var mayAddSlots: Bool { false }
     static var flips: FlipDirection { .clearsOnly }
 }
@@ -473,6 +539,7 @@ private enum Subtraction: ChunkOperation {
     static var whenSameChunk: ChunkPlan { .clear }
     static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
     static var whenMineIsEmpty: ChunkPlan { .keepMine }
+    static var whenTheirsIsFull: ChunkPlan? { .clear }
     static var mayAddSlots: Bool { false }
     static var flips: FlipDirection { .clearsOnly }
 }
@@ -482,6 +549,7 @@ private enum Union: ChunkOperation {
     static var whenSameChunk: ChunkPlan { .keepMine }
     static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
     static var whenMineIsEmpty: ChunkPlan { .takeTheirs }
+    static var whenTheirsIsFull: ChunkPlan? { nil }
     static var mayAddSlots: Bool { true }
     static var flips: FlipDirection { .setsOnly }
 }
@@ -491,6 +559,7 @@ private enum SymmetricDifference: ChunkOperation {
     static var whenSameChunk: ChunkPlan { .clear }
     static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
     static var whenMineIsEmpty: ChunkPlan { .takeTheirs }
+    static var whenTheirsIsFull: ChunkPlan? { nil }
     static var mayAddSlots: Bool { true }
     static var flips: FlipDirection { .both }
 }

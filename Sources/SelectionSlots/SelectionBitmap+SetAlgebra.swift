@@ -74,13 +74,23 @@ extension SelectionBitmap {
         return true
     }
 
-    /// Removes every slot whose bit is set in `flatWords` (bit `i` of word `w` stands for slot
-    /// `64 · w + i`): a plain bitmap such as the slots leaving a grid.
+    /// Removes each of `slots` that is present, calling `removed` with it once its bit is
+    /// clear, and returns how many were: the slots leaving a grid, with the grid's own
+    /// bookkeeping done in the same pass. Slots may repeat (a repeat is absent by its turn)
+    /// and may lie past the capacity.
     ///
-    /// O(C + flatWords.count) word operations; chunks that are empty on either side are
-    /// skipped after one check, and chunks that would not change are not copied.
-    mutating func subtract(flatWords: [UInt64]) {
-        updateChunks(sharingWith: nil) { $0.subtract(flatWords: flatWords) }
+    /// O(slots): a few loads and one word written per slot, no pass over the bitmap and no
+    /// allocation for a bitmap that owns its chunks. A chunk that a copy shares is copied at
+    /// its first removal (one allocation), its directory too if shared. The flips are
+    /// journaled when `slots.count` of them would fit, else the journal is marked incomplete.
+    @inline(__always)
+    mutating func remove(contentsOf slots: UnsafeBufferPointer<PhotoSlot>, whenRemoved removed: (PhotoSlot) -> Void) -> Int {
+        updateChunks(sharingWith: nil) { $0.remove(contentsOf: slots, whenRemoved: removed) }
+    }
+
+    /// `remove(contentsOf:whenRemoved:)` for an array.
+    mutating func remove(contentsOf slots: [PhotoSlot], whenRemoved removed: (PhotoSlot) -> Void) -> Int {
+        slots.withUnsafeBufferPointer { remove(contentsOf: $0, whenRemoved: removed) }
     }
 }
 
@@ -449,21 +459,124 @@ extension SelectionBitmapStorage {
             from: oldWords, to: newWords, chunkBase: chunkIndex << SelectionBitmapChunk.bitShift, flipCount: flipCount)
     }
 
-    /// The body of `SelectionBitmap.subtract(flatWords:)`.
-    fileprivate mutating func subtract(flatWords: [UInt64]) {
-        flatWords.withUnsafeBufferPointer { flat in
-            let wordCount = SelectionBitmapChunk.wordCount
-            let chunkTotal = Swift.min(directories.count << SelectionBitmapDirectory.chunkShift, (flat.count + wordCount - 1) / wordCount)
-            for chunkIndex in 0..<chunkTotal where (chunk(at: chunkIndex)?.population ?? 0) != 0 {
-                let mine = allocatedChunk(at: chunkIndex).words
-                SelectionBitmapChunkWords.withChunk(chunkIndex, of: flat) { theirs in
-                    for wordIndex in 0..<wordCount where mine[wordIndex] & theirs[wordIndex] != 0 {
-                        combineWords(ofChunk: chunkIndex, with: theirs, Subtraction.self)
-                        return
-                    }
+    /// The body of `SelectionBitmap.remove(contentsOf:whenRemoved:)`.
+    ///
+    /// Runs as passes over the slots, through the root's buffer, that write the chunks
+    /// already made this value's own (one bit per chunk, a word per directory, on the stack
+    /// up to 128 directories, 33 million slots) and stop at the first slot whose chunk is not
+    /// marked yet. Between passes that slot is looked up through the levels: absent, it is
+    /// skipped; present, its chunk (and its directory, and the root array) is made unique,
+    /// which may copy them and replace the root array, and is marked. The journal is forked
+    /// at the first removal, and records the flips only if all `slots.count` may fit.
+    @inline(__always)
+    fileprivate mutating func remove(
+        contentsOf slots: UnsafeBufferPointer<PhotoSlot>, whenRemoved removed: (PhotoSlot) -> Void
+    ) -> Int {
+        guard count > 0 else { return 0 }
+        let recording = journal.hasRoom(for: slots.count)
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: directories.count) { owned in
+            owned.initialize(repeating: 0)
+            var removedCount = 0
+            var began = false
+            var next = 0
+            while true {
+                let pass = directories.withUnsafeBufferPointer { roots in
+                    // Two copies of the pass, so that the one that does not record tests nothing.
+                    recording && began
+                        ? Self.removeFromOwnedChunks(
+                            slots, from: next, roots: roots, owned: owned, journal: journal, whenRemoved: removed)
+                        : Self.removeFromOwnedChunks(
+                            slots, from: next, roots: roots, owned: owned, journal: nil, whenRemoved: removed)
+                }
+                removedCount += pass.removed
+                next = pass.stop
+                guard next < slots.count else { break }
+                let index = slots[next].index
+                let chunkIndex = index >> SelectionBitmapChunk.bitShift
+                guard Self.holds(index, in: chunk(at: chunkIndex)) else {
+                    next += 1
+                    continue
+                }
+                if !began {
+                    began = true
+                    // Forked, the journal has at least the room it had.
+                    _ = uniqueJournal()
+                    if !recording && journal.isComplete { journal.markIncomplete() }
+                }
+                let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
+                makeChunkOwn(at: chunkIndex, directoryIsOwn: owned[directoryIndex] != 0)
+                owned[directoryIndex] |= 1 << UInt64(chunkIndex & 63)
+            }
+            count -= removedCount
+            return removedCount
+        }
+    }
+
+    /// Whether `chunk` (nil for an unallocated one) holds slot `index`. O(1).
+    @inline(__always)
+    private static func holds(_ index: Int, in chunk: SelectionBitmapChunk?) -> Bool {
+        guard let chunk else { return false }
+        return chunk.word(at: (index >> 6) & 63) & (1 << UInt64(index & 63)) != 0
+    }
+
+    /// Makes allocated chunk `chunkIndex` this value's own, copying it, its directory and the
+    /// root array where a copy shares them; the directory is not asked again when
+    /// `directoryIsOwn` (made own earlier in the same removal). Call with the journal forked.
+    private mutating func makeChunkOwn(at chunkIndex: Int, directoryIsOwn: Bool) {
+        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
+        let chunkInDirectory = chunkIndex & (SelectionBitmapDirectory.chunkCount - 1)
+        // No reference to the directory or the chunk is held here: each is asked whether it
+        // is unique with only this value's reference to it.
+        if !directoryIsOwn { _ = uniqueDirectory(at: directoryIndex) }
+        if !directories[directoryIndex].isChunkUnique(at: chunkInDirectory) {
+            directories[directoryIndex].setChunk(
+                directories[directoryIndex].allocatedChunk(at: chunkInDirectory).copy(), at: chunkInDirectory)
+        }
+    }
+
+    /// One pass of `remove(contentsOf:whenRemoved:)` from `slots[first]` on: clears each
+    /// present slot whose chunk is marked in `owned`, counts it, journals it when `journal` is
+    /// given, and hands it to `removed`; skips slots past the capacity and absent ones.
+    /// Returns the index of the first slot past which it could not go (its chunk not marked),
+    /// or `slots.count`, and how many it removed. Nothing is retained or released: a few
+    /// loads and a word written per slot.
+    @inline(__always)
+    private static func removeFromOwnedChunks(
+        _ slots: UnsafeBufferPointer<PhotoSlot>, from first: Int, roots: UnsafeBufferPointer<SelectionBitmapDirectory>,
+        owned: UnsafeMutableBufferPointer<UInt64>, journal: SelectionChangeJournal?,
+        whenRemoved removed: (PhotoSlot) -> Void
+    ) -> (stop: Int, removed: Int) {
+        var removedHere = 0
+        var position = first
+        while position < slots.count {
+            let slot = slots[position]
+            let index = slot.index
+            let directoryIndex = index >> SelectionBitmap.directoryShift
+            if directoryIndex < roots.count {
+                let chunkInDirectory = (index >> SelectionBitmapChunk.bitShift) & 63
+                guard owned[directoryIndex] & (1 << UInt64(chunkInDirectory)) != 0 else { return (position, removedHere) }
+                // A marked chunk is allocated, and its directory keeps it alive.
+                let chunk = UnsafeRawPointer(roots[directoryIndex].chunkSlot(at: chunkInDirectory))
+                    .load(as: Unmanaged<SelectionBitmapChunk>.self)
+                let wasPresent = chunk._withUnsafeGuaranteedRef { chunk in
+                    let words = chunk.mutableWords
+                    let wordIndex = (index >> 6) & 63
+                    let mask: UInt64 = 1 << UInt64(index & 63)
+                    let word = words[wordIndex]
+                    guard word & mask != 0 else { return false }
+                    words[wordIndex] = word & ~mask
+                    chunk.populationPointer.pointee &-= 1
+                    return true
+                }
+                if wasPresent {
+                    removedHere &+= 1
+                    journal?.record(slot, isNowSet: false)
+                    removed(slot)
                 }
             }
+            position &+= 1
         }
+        return (slots.count, removedHere)
     }
 
     /// Journals the flips of replacing chunk `chunkIndex`'s bits (`old`, nil for clear)

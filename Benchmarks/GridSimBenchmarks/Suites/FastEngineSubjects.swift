@@ -63,8 +63,9 @@ extension PruningSuite {
     static func fastEngineLibraryChange(injection: Injection = .none) -> Subject<Fixture> {
         Subject(name: "FastEngine event", role: .engine) { fixture, parameters in
             let change = fixture.change(removing: parameters.variant!)
-            let event = SlotEvent.libraryChanged(removed: change.removedSlots.map { PhotoSlot($0) }, inserted: [])
-            let undo = OwnedEngineUndo(fixture: fixture, change: change)
+            let removed = change.removedSlots.map { PhotoSlot($0) }
+            let event = SlotEvent.libraryChanged(removed: removed, inserted: [])
+            let undo = OwnedEngineUndo(fixture: fixture, change: change, removed: removed)
             // The first change makes the engine's copy of the fixture's state its own; the
             // undo then puts the state back in what it owns.
             var engine = fixture.selecting(FastEngine.self)
@@ -95,11 +96,14 @@ extension PruningSuite {
     struct OwnedEngineUndo {
         let insertion: SlotEvent
         let taps: [SlotEvent]
+        /// The change's own list of removed photos, the array its event holds.
+        let removed: [PhotoSlot]
 
-        init(fixture: Fixture, change: Change) {
-            let removed = change.removedSlots.sorted()
-            insertion = .libraryChanged(removed: [], inserted: removed.map { SlotInsertion(slot: PhotoSlot($0), at: $0) })
-            taps = removed.filter(fixture.selected.contains).map { .tap(PhotoSlot($0)) }
+        init(fixture: Fixture, change: Change, removed: [PhotoSlot]) {
+            let sorted = change.removedSlots.sorted()
+            insertion = .libraryChanged(removed: [], inserted: sorted.map { SlotInsertion(slot: PhotoSlot($0), at: $0) })
+            taps = sorted.filter(fixture.selected.contains).map { .tap(PhotoSlot($0)) }
+            self.removed = removed
         }
 
         func apply(to engine: inout FastEngine) {
@@ -107,9 +111,10 @@ extension PruningSuite {
             for tap in taps { _ = engine.apply(tap) }
             // The insertion lays the grid out again (tens of megabytes at 10M photos), which
             // leaves the caches as no library change would find them: the two bitmaps that
-            // the next change reads and writes are read once more, as the event that set
-            // them up would have left them.
+            // the next change reads and writes, and its list of photos (just built by whoever
+            // reports the change), are read once more.
             blackHole(engine.selection.isSubset(of: engine.grid.live))
+            blackHole(removed.reduce(0) { $0 &+ $1.rawValue })
         }
     }
 

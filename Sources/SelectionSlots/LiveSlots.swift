@@ -518,38 +518,30 @@ public struct LiveSlots: Sendable {
     }
 
     /// Clears `slots` from `live` and counts each one that was in the grid as a gap of its
-    /// block; returns how many were. O(k), one pass, no allocation while `live` owns its
-    /// chunks.
+    /// block; returns how many were. O(k + B), one pass over the slots, no allocation while
+    /// `live` owns its chunks.
+    ///
+    /// The pass writes one count per slot, its block's photos: each block's gaps take its
+    /// photo count before the pass and give back the count after, so that they grow by the
+    /// photos the block lost. At 10M photos the two per-slot counts were two scattered writes
+    /// where one does.
     private mutating func clearAndCount(_ slots: UnsafeBufferPointer<PhotoSlot>) -> Int {
-        // The counts leave `self` for the pass, so that the closure below writes them while
-        // `live` is being written, without touching `self`.
+        // The photo counts leave `self` for the pass, so that the closure below writes them
+        // while `live` is being written, without touching `self`.
         var liveCounts: [Int32] = []
-        var gapCounts: [Int32] = []
         swap(&liveCounts, &self.liveCounts)
-        swap(&gapCounts, &self.gapCounts)
-        defer {
-            swap(&liveCounts, &self.liveCounts)
-            swap(&gapCounts, &self.gapCounts)
-        }
+        defer { swap(&liveCounts, &self.liveCounts) }
+        for block in gapCounts.indices { gapCounts[block] &+= liveCounts[block] }
+        defer { for block in gapCounts.indices { gapCounts[block] &-= liveCounts[block] } }
         let map = blockOfSlot
         return liveCounts.withUnsafeMutableBufferPointer { liveCountsBuffer in
-            gapCounts.withUnsafeMutableBufferPointer { gapCountsBuffer in
-                // Constants for the pass, not the closures' inout buffers read again per slot.
-                let (liveCounts, gapCounts) = (liveCountsBuffer, gapCountsBuffer)
-                // Every slot removed is in a block; in a grid laid out by count and unmoved,
-                // block `slot / blockFill`, a multiply instead of the map's page lookup.
-                return map.isInitialLayout
-                    ? live.remove(contentsOf: slots) { slot in
-                        let block = SlotBlockMap.initialBlock(ofSlotInABlock: slot)
-                        liveCounts[block] &-= 1
-                        gapCounts[block] &+= 1
-                    }
-                    : live.remove(contentsOf: slots) { slot in
-                        let block = Int(map[slot])
-                        liveCounts[block] &-= 1
-                        gapCounts[block] &+= 1
-                    }
-            }
+            // A constant for the pass, not the closure's inout buffer read again per slot.
+            let liveCounts = liveCountsBuffer
+            // Every slot removed is in a block; in a grid laid out by count and unmoved,
+            // block `slot / blockFill`, a multiply instead of the map's page lookup.
+            return map.isInitialLayout
+                ? live.remove(contentsOf: slots) { liveCounts[SlotBlockMap.initialBlock(ofSlotInABlock: $0)] &-= 1 }
+                : live.remove(contentsOf: slots) { liveCounts[Int(map[$0])] &-= 1 }
         }
     }
 

@@ -22,6 +22,24 @@ struct BlockPrefixCounts: Sendable {
         topStep = Self.topStep(for: blockCount)
     }
 
+    /// Makes this the tree over `count(0) ..< count(blockCount - 1)`, in the storage it
+    /// holds when nothing else shares it and the block count is unchanged. O(B).
+    @inline(__always)
+    mutating func rebuild(blockCount: Int, count: (Int) -> Int32) {
+        if tree.count != blockCount + 1 {
+            tree = [Int32](repeating: 0, count: blockCount + 1)
+            topStep = Self.topStep(for: blockCount)
+        }
+        withMutableNodes { tree in
+            tree[0] = 0
+            for block in 0 ..< blockCount { tree[block &+ 1] = count(block) }
+            for node in 1 ..< tree.count {
+                let parent = node &+ (node & -node)
+                if parent <= blockCount { tree[parent] &+= tree[node] }
+            }
+        }
+    }
+
     private static func topStep(for blockCount: Int) -> Int {
         guard blockCount > 0 else { return 0 }
         return 1 << (Int.bitWidth - 1 - blockCount.leadingZeroBitCount)

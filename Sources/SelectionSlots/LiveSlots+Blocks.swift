@@ -9,20 +9,6 @@ extension LiveSlots {
         blocks[block].withUnsafeBufferPointer { body($0) }
     }
 
-    /// Calls `body` with the live counts and the gap counts per block id as mutable buffers,
-    /// which must not escape it: a bulk removal updates both for every slot that leaves,
-    /// without an array's bounds and uniqueness checks. O(1) besides `body`.
-    @inline(__always)
-    mutating func withMutableBlockCounts<R>(
-        _ body: (
-            _ liveCounts: UnsafeMutableBufferPointer<Int32>, _ gapCounts: UnsafeMutableBufferPointer<Int32>
-        ) -> R
-    ) -> R {
-        liveCounts.withUnsafeMutableBufferPointer { liveCounts in
-            gapCounts.withUnsafeMutableBufferPointer { gapCounts in body(liveCounts, gapCounts) }
-        }
-    }
-
     /// Where `slot` sits among the live slots of `block`, which holds it: O(1) when the block
     /// has no gaps and holds it where a run would, else a plain search of the block, or a
     /// walk testing each slot when it has gaps. O(block).

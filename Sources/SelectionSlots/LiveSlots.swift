@@ -31,10 +31,10 @@ extension PhotoInsertion where Photo == PhotoSlot {
 /// Removals of more than a few photos leave gaps: a removed slot leaves `live` at once and
 /// stays in its block until that block is compacted, which happens when a quarter of it is
 /// gaps, or before a photo is placed in it. So removing 1% of a 10M grid costs O(removed)
-/// block bookkeeping plus one pass over the live bitmap's words, and no slot of the order
-/// moves. A removal of at most `gapClosingLimit` photos (a library change) compacts their
-/// blocks at once instead, unless a copy still shares them: finding a position in a block
-/// with gaps walks the block.
+/// bits and block counts plus O(blocks) for the tree, and no slot of the order moves. A
+/// removal of at most `gapClosingLimit` photos (a library change) compacts their blocks at
+/// once instead, unless a copy still shares them: finding a position in a block with gaps
+/// walks the block.
 ///
 /// Copying (a snapshot) shares the blocks; the next write to a block copies that block only.
 ///
@@ -59,11 +59,10 @@ public struct LiveSlots: Sendable {
     private(set) var sequence: [UInt32]
     /// Where each block id sits in `sequence`.
     private(set) var placeOfBlock: [UInt32]
-    /// Photos in the grid (live slots) per block id. Internal for
-    /// `withMutableBlockCounts(_:)`.
+    /// Photos in the grid (live slots) per block id. Internal, like `gapCounts`, so that the
+    /// invariant checks' tests can break it.
     var liveCounts: [Int32]
-    /// Gaps per block id: slots removed from the grid but not yet from the block. Internal
-    /// for `withMutableBlockCounts(_:)`.
+    /// Gaps per block id: slots removed from the grid but not yet from the block.
     var gapCounts: [Int32]
     /// A block's gaps when they are few and all known (`listedGapLimit` at most, and as many
     /// as its count), so that compacting it is a plain search instead of a pass that tests
@@ -183,10 +182,15 @@ public struct LiveSlots: Sendable {
         return differs == 0
     }
 
-    /// Rebuilds the tree over the live counts in grid order. O(B).
+    /// Rebuilds the tree over the live counts in grid order, in its own storage. O(B).
     private mutating func recountPrefixes() {
         let counts = liveCounts
-        prefixCounts = BlockPrefixCounts(sequence.lazy.map { counts[Int($0)] })
+        let order = sequence
+        counts.withUnsafeBufferPointer { counts in
+            order.withUnsafeBufferPointer { order in
+                prefixCounts.rebuild(blockCount: order.count) { counts[Int(order[$0])] }
+            }
+        }
     }
 
     public var count: Int { live.count }
@@ -427,9 +431,10 @@ public struct LiveSlots: Sendable {
     /// many left. Slots may repeat.
     ///
     /// O(k log B) for a few slots, one bit and one block count each. For many (more than
-    /// N / 1,024), O(k) to collect them in a flat bitmap and O(N / 64) words to clear them
-    /// from `live` in one pass, then O(k + B) for the block counts. Blocks that become a
-    /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B + N / 64): the
+    /// N / 1,024), one pass over them, O(k), that clears each from `live` and counts it in its
+    /// block, then O(C / 64 + full chunks) for the full-chunk summary (C = N / 4,096) and
+    /// O(B) for the tree: no allocation while the grid owns its chunks. Blocks that become a
+    /// quarter gaps are compacted, O(block) each. When every photo leaves, O(k + B + C): the
     /// blocks are dropped whole. A removal of at most `gapClosingLimit` slots compacts the
     /// blocks it touches at once, O(block) each, unless a live copy shares the grid.
     ///
@@ -487,54 +492,71 @@ public struct LiveSlots: Sendable {
     /// leave would make every later position in those blocks a walk testing each slot.
     public static let gapClosingLimit = 8
 
-    private mutating func removeInBulk(_ slots: some Collection<PhotoSlot>) -> Int {
-        var leaving = [UInt64](repeating: 0, count: live.slotCapacity >> 6)
-        var leavers: [PhotoSlot] = []
-        leavers.reserveCapacity(slots.count)
-        for slot in slots where live.contains(slot) {
-            let mask: UInt64 = 1 << UInt64(slot.index & 63)
-            if leaving[slot.index >> 6] & mask == 0 {
-                leaving[slot.index >> 6] |= mask
-                leavers.append(slot)
-            }
-        }
-        guard !leavers.isEmpty else { return 0 }
-        if leavers.count == count {
-            // Every photo leaves (Select all, then Delete): nothing of the order is kept.
-            removeEverything(leaving: leaving)
-            return leavers.count
-        }
-        live.subtract(flatWords: leaving)
+    /// The removal of many slots: one pass clears each from `live` and counts it in its
+    /// block; then the full-chunk summary, the tree, and the blocks that became a quarter
+    /// gaps (`compactIfWorthIt`'s test: gaps × 4 ≥ photos + gaps). Allocates nothing for a
+    /// grid that owns its chunks.
+    private mutating func removeInBulk(_ slots: [PhotoSlot]) -> Int {
+        let countBefore = count
+        let removed = slots.withUnsafeBufferPointer { clearAndCount($0) }
+        guard removed > 0 else { return 0 }
         fullChunks.forgetChunksNoLongerFull(in: live)
-        var touched: [UInt32] = []
-        let map = blockOfSlot
-        withMutableBlockCounts { liveCounts, gapCounts in
-            map.forEachBlock(of: leavers) { _, block in
-                if gapCounts[block] == 0 { touched.append(UInt32(block)) }
-                liveCounts[block] &-= 1
-                gapCounts[block] &+= 1
-            }
+        if removed == countBefore {
+            // Every photo leaves (Select all, then Delete): nothing of the order is kept.
+            removeEverything()
+            return removed
         }
         recountPrefixes()
-        gapCount += leavers.count
-        for block in touched { compactIfWorthIt(Int(block)) }
-        return leavers.count
+        gapCount += removed
+        // The blocks now a quarter gaps, found from the counts: O(B), which a bulk removal
+        // (more than N / 1,024 slots) exceeds anyway, where listing them in the pass above
+        // cost a test per slot.
+        for block in gapCounts.indices where gapCounts[block] > 0 && gapCounts[block] &* 3 >= liveCounts[block] {
+            compact(block)
+        }
+        return removed
     }
 
-    /// Empties the grid; `leaving` is every photo's bit. O(B + N / 64): the blocks are
-    /// dropped whole, but the first one's storage is kept, emptied, and the bitmap keeps its
-    /// chunks, cleared, so that the photos the grid gets next do not grow a block and a bitmap
-    /// from nothing again (a dozen allocations). The slot-to-block map keeps what it knew: a
-    /// slot placed again is mapped again, and an outdated entry only ever asks for a
-    /// compaction, which changes no order.
-    private mutating func removeEverything(leaving: [UInt64]) {
+    /// Clears `slots` from `live` and counts each one that was in the grid as a gap of its
+    /// block; returns how many were. O(k + B), one pass over the slots, no allocation while
+    /// `live` owns its chunks.
+    ///
+    /// The pass writes one count per slot, its block's photos: each block's gaps take its
+    /// photo count before the pass and give back the count after, so that they grow by the
+    /// photos the block lost. At 10M photos the two per-slot counts were two scattered writes
+    /// where one does.
+    private mutating func clearAndCount(_ slots: UnsafeBufferPointer<PhotoSlot>) -> Int {
+        // The photo counts leave `self` for the pass, so that the closure below writes them
+        // while `live` is being written, without touching `self`.
+        var liveCounts: [Int32] = []
+        swap(&liveCounts, &self.liveCounts)
+        defer { swap(&liveCounts, &self.liveCounts) }
+        for block in gapCounts.indices { gapCounts[block] &+= liveCounts[block] }
+        defer { for block in gapCounts.indices { gapCounts[block] &-= liveCounts[block] } }
+        let map = blockOfSlot
+        return liveCounts.withUnsafeMutableBufferPointer { liveCountsBuffer in
+            // A constant for the pass, not the closure's inout buffer read again per slot.
+            let liveCounts = liveCountsBuffer
+            // Every slot removed is in a block; in a grid laid out by count and unmoved,
+            // block `slot / blockFill`, a multiply instead of the map's page lookup.
+            return map.isInitialLayout
+                ? live.remove(contentsOf: slots) { liveCounts[SlotBlockMap.initialBlock(ofSlotInABlock: $0)] &-= 1 }
+                : live.remove(contentsOf: slots) { liveCounts[Int(map[$0])] &-= 1 }
+        }
+    }
+
+    /// Empties the grid once `live` is empty. O(B): the blocks are dropped whole, but the
+    /// first one's storage is kept, emptied, and the bitmap keeps its chunks, cleared, so that
+    /// the photos the grid gets next do not grow a block and a bitmap from nothing again (a
+    /// dozen allocations). The slot-to-block map keeps what it knew: a slot placed again is
+    /// mapped again, and an outdated entry only ever asks for a compaction, which changes no
+    /// order.
+    private mutating func removeEverything() {
         var first: [PhotoSlot] = []
         swap(&first, &blocks[Int(sequence[0])])
         first.removeAll(keepingCapacity: true)
         blocks.removeAll(keepingCapacity: true)
         blocks.append(first)
-        live.subtract(flatWords: leaving)
-        fullChunks.forgetChunksNoLongerFull(in: live)
         // The one block's index, in the arrays' own storage.
         sequence.removeAll(keepingCapacity: true)
         placeOfBlock.removeAll(keepingCapacity: true)

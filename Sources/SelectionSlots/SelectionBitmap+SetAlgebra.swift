@@ -74,13 +74,23 @@ extension SelectionBitmap {
         return true
     }
 
-    /// Removes every slot whose bit is set in `flatWords` (bit `i` of word `w` stands for slot
-    /// `64 · w + i`): a plain bitmap such as the slots leaving a grid.
+    /// Removes each of `slots` that is present, calling `removed` with it once its bit is
+    /// clear, and returns how many were: the slots leaving a grid, with the grid's own
+    /// bookkeeping done in the same pass. Slots may repeat (a repeat is absent by its turn)
+    /// and may lie past the capacity.
     ///
-    /// O(C + flatWords.count) word operations; chunks that are empty on either side are
-    /// skipped after one check, and chunks that would not change are not copied.
-    mutating func subtract(flatWords: [UInt64]) {
-        updateChunks(sharingWith: nil) { $0.subtract(flatWords: flatWords) }
+    /// O(slots): a few loads and one word written per slot, no pass over the bitmap and no
+    /// allocation for a bitmap that owns its chunks. A chunk that a copy shares is copied at
+    /// its first removal (one allocation), its directory too if shared. The flips are
+    /// journaled when `slots.count` of them would fit, else the journal is marked incomplete.
+    @inline(__always)
+    mutating func remove(contentsOf slots: UnsafeBufferPointer<PhotoSlot>, whenRemoved removed: (PhotoSlot) -> Void) -> Int {
+        updateChunks(sharingWith: nil) { $0.remove(contentsOf: slots, whenRemoved: removed) }
+    }
+
+    /// `remove(contentsOf:whenRemoved:)` for an array.
+    mutating func remove(contentsOf slots: [PhotoSlot], whenRemoved removed: (PhotoSlot) -> Void) -> Int {
+        slots.withUnsafeBufferPointer { remove(contentsOf: $0, whenRemoved: removed) }
     }
 }
 
@@ -132,13 +142,35 @@ extension SelectionBitmapStorage {
                     Operation.self)
                 continue
             }
+            // Forks the journal if a copy shares it, before it is asked whether it records.
+            _ = uniqueJournal()
+            // The chunk references of both directories, read unretained: the directories keep
+            // the chunks alive, and neither is replaced below (this one is unique already).
+            let mySlots = directories[directoryIndex].chunkSlot(at: 0)
+            let theirSlots = theirs?.chunkSlot(at: 0)
             for chunkIndex in firstChange..<SelectionBitmapDirectory.chunkCount {
-                let plan = Self.plan(
-                    mine: directories[directoryIndex].chunk(at: chunkIndex),
-                    theirs: theirs?.chunk(at: chunkIndex), Operation.self)
-                switch plan {
+                let theirChunk = theirSlots.flatMap { Self.unretainedChunk(in: $0 + chunkIndex) }
+                let shortcut = Self.shortcut(
+                    mine: Self.unretainedChunk(in: mySlots + chunkIndex), theirs: theirChunk, Operation.self)
+                switch shortcut ?? .combineWords {
                 case .keepMine:
                     continue
+                case .combineWords where !journal.isComplete && isKnownUniquelyReferenced(&mySlots[chunkIndex]):
+                    // This value's own chunk, no flip to journal: combined in place in one
+                    // pass, without a first pass to find whether any word changes.
+                    count += Self.combineInPlace(
+                        chunkIn: mySlots + chunkIndex, with: theirChunk.unsafelyUnwrapped._withUnsafeGuaranteedRef(\.words),
+                        Operation.self)
+                case .combineWords:
+                    guard Self.wordsChange(
+                        mine: directories[directoryIndex].allocatedChunk(at: chunkIndex).words,
+                        theirs: theirs.allocated.allocatedChunk(at: chunkIndex).words, Operation.self)
+                    else { continue }
+                    // `other` keeps their chunk alive while its words are read.
+                    combineWords(
+                        ofChunk: directoryIndex << 6 | chunkIndex,
+                        with: theirs.allocated.allocatedChunk(at: chunkIndex).words,
+                        Operation.self)
                 case .clear:
                     let directory = uniqueDirectory(at: directoryIndex)
                     // No local holds the chunk: `clearChunk` asks whether it is unique.
@@ -153,15 +185,23 @@ extension SelectionBitmapStorage {
                     recordFlips(of: nil, becoming: theirChunk, chunkIndex: directoryIndex << 6 | chunkIndex)
                     count += theirChunk.population
                     directory.setChunk(theirChunk, at: chunkIndex)
-                case .combineWords:
-                    // `other` keeps their chunk alive while its words are read.
-                    combineWords(
-                        ofChunk: directoryIndex << 6 | chunkIndex,
-                        with: theirs.allocated.allocatedChunk(at: chunkIndex).words,
-                        Operation.self)
                 }
             }
         }
+    }
+
+    /// Writes `combine(mine, theirs)` over the words of the chunk referenced by `slot`, which
+    /// this value owns, and returns the change of population (already added to the chunk's).
+    /// O(64) word operations; through the slot, so that nothing is retained.
+    @inline(__always)
+    private static func combineInPlace<Operation: ChunkOperation>(
+        chunkIn slot: UnsafeMutablePointer<SelectionBitmapChunk?>, with theirWords: SelectionBitmapChunkWords,
+        _: Operation.Type
+    ) -> Int {
+        let words = slot.pointee.allocated.mutableWords
+        let delta = writeCombinedWords(of: words.readOnly, with: theirWords, into: words, Operation.self)
+        slot.pointee.allocated.populationPointer.pointee &+= delta
+        return delta
     }
 
     /// `combine` for a directory that a copy shares: builds this value's own directory as the
@@ -266,23 +306,43 @@ extension SelectionBitmapStorage {
     private static func plan<Operation: ChunkOperation>(
         mine: SelectionBitmapChunk?, theirs: SelectionBitmapChunk?, _: Operation.Type
     ) -> ChunkPlan {
-        let mineIsEmpty = (mine?.population ?? 0) == 0
-        let theirsIsEmpty = (theirs?.population ?? 0) == 0
+        let shortcut = shortcut(
+            mine: mine.map(Unmanaged.passUnretained), theirs: theirs.map(Unmanaged.passUnretained), Operation.self)
+        if let shortcut { return shortcut }
+        return wordsChange(mine: mine.allocated.words, theirs: theirs.allocated.words, Operation.self)
+            ? .combineWords : .keepMine
+    }
+
+    /// The chunk referenced at `slot`, nil if none, without retaining it: for reads while
+    /// its directory keeps it alive.
+    @inline(__always)
+    private static func unretainedChunk(in slot: UnsafeMutablePointer<SelectionBitmapChunk?>) -> Unmanaged<SelectionBitmapChunk>? {
+        UnsafeRawPointer(slot).load(as: Unmanaged<SelectionBitmapChunk>?.self)
+    }
+
+    /// What to do with one chunk when the references and populations tell, nil when the
+    /// words must be combined (both chunks allocated, distinct, and neither empty nor, where
+    /// that decides, full). O(1); the chunks are read unretained, kept alive by the caller.
+    @inline(__always)
+    private static func shortcut<Operation: ChunkOperation>(
+        mine: Unmanaged<SelectionBitmapChunk>?, theirs: Unmanaged<SelectionBitmapChunk>?, _: Operation.Type
+    ) -> ChunkPlan? {
+        let minePopulation = mine?._withUnsafeGuaranteedRef(\.population) ?? 0
+        let theirPopulation = theirs?._withUnsafeGuaranteedRef(\.population) ?? 0
+        let mineIsEmpty = minePopulation == 0
+        let theirsIsEmpty = theirPopulation == 0
         let shortcut: ChunkPlan
-        if mine === theirs {
+        if mine?.toOpaque() == theirs?.toOpaque() {
             shortcut = Operation.whenSameChunk
         } else if theirsIsEmpty {
             shortcut = Operation.whenTheirsIsEmpty
         } else if mineIsEmpty {
             shortcut = Operation.whenMineIsEmpty
+        } else if let whenFull = Operation.whenTheirsIsFull, theirPopulation == SelectionBitmapChunk.bitCount {
+            // Pruning against a chunk of the grid that lost no photo.
+            shortcut = whenFull
         } else {
-            let myWords = mine.allocated.words
-            let theirWords = theirs.allocated.words
-            for wordIndex in 0..<SelectionBitmapChunk.wordCount
-            where Operation.combine(myWords[wordIndex], theirWords[wordIndex]) != myWords[wordIndex] {
-                return .combineWords
-            }
-            return .keepMine
+            return nil
         }
         // Clearing an empty chunk or taking an empty one changes nothing.
         switch shortcut {
@@ -290,6 +350,19 @@ extension SelectionBitmapStorage {
         case .takeTheirs: return theirsIsEmpty ? .keepMine : .takeTheirs
         case .keepMine, .combineWords: return shortcut
         }
+    }
+
+    /// Whether `combine(mine, theirs)` differs from `mine` in some word. O(64) at most: stops
+    /// at the first word that changes.
+    @inline(__always)
+    private static func wordsChange<Operation: ChunkOperation>(
+        mine: SelectionBitmapChunkWords, theirs: SelectionBitmapChunkWords, _: Operation.Type
+    ) -> Bool {
+        for wordIndex in 0..<SelectionBitmapChunk.wordCount
+        where Operation.combine(mine[wordIndex], theirs[wordIndex]) != mine[wordIndex] {
+            return true
+        }
+        return false
     }
 
     /// Writes `combine(mine, theirs)` into chunk `chunkIndex`. A shared chunk is not copied
@@ -386,21 +459,124 @@ extension SelectionBitmapStorage {
             from: oldWords, to: newWords, chunkBase: chunkIndex << SelectionBitmapChunk.bitShift, flipCount: flipCount)
     }
 
-    /// The body of `SelectionBitmap.subtract(flatWords:)`.
-    fileprivate mutating func subtract(flatWords: [UInt64]) {
-        flatWords.withUnsafeBufferPointer { flat in
-            let wordCount = SelectionBitmapChunk.wordCount
-            let chunkTotal = Swift.min(directories.count << SelectionBitmapDirectory.chunkShift, (flat.count + wordCount - 1) / wordCount)
-            for chunkIndex in 0..<chunkTotal where (chunk(at: chunkIndex)?.population ?? 0) != 0 {
-                let mine = allocatedChunk(at: chunkIndex).words
-                SelectionBitmapChunkWords.withChunk(chunkIndex, of: flat) { theirs in
-                    for wordIndex in 0..<wordCount where mine[wordIndex] & theirs[wordIndex] != 0 {
-                        combineWords(ofChunk: chunkIndex, with: theirs, Subtraction.self)
-                        return
-                    }
+    /// The body of `SelectionBitmap.remove(contentsOf:whenRemoved:)`.
+    ///
+    /// Runs as passes over the slots, through the root's buffer, that write the chunks
+    /// already made this value's own (one bit per chunk, a word per directory, on the stack
+    /// up to 128 directories, 33 million slots) and stop at the first slot whose chunk is not
+    /// marked yet. Between passes that slot is looked up through the levels: absent, it is
+    /// skipped; present, its chunk (and its directory, and the root array) is made unique,
+    /// which may copy them and replace the root array, and is marked. The journal is forked
+    /// at the first removal, and records the flips only if all `slots.count` may fit.
+    @inline(__always)
+    fileprivate mutating func remove(
+        contentsOf slots: UnsafeBufferPointer<PhotoSlot>, whenRemoved removed: (PhotoSlot) -> Void
+    ) -> Int {
+        guard count > 0 else { return 0 }
+        let recording = journal.hasRoom(for: slots.count)
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: directories.count) { owned in
+            owned.initialize(repeating: 0)
+            var removedCount = 0
+            var began = false
+            var next = 0
+            while true {
+                let pass = directories.withUnsafeBufferPointer { roots in
+                    // Two copies of the pass, so that the one that does not record tests nothing.
+                    recording && began
+                        ? Self.removeFromOwnedChunks(
+                            slots, from: next, roots: roots, owned: owned, journal: journal, whenRemoved: removed)
+                        : Self.removeFromOwnedChunks(
+                            slots, from: next, roots: roots, owned: owned, journal: nil, whenRemoved: removed)
+                }
+                removedCount += pass.removed
+                next = pass.stop
+                guard next < slots.count else { break }
+                let index = slots[next].index
+                let chunkIndex = index >> SelectionBitmapChunk.bitShift
+                guard Self.holds(index, in: chunk(at: chunkIndex)) else {
+                    next += 1
+                    continue
+                }
+                if !began {
+                    began = true
+                    // Forked, the journal has at least the room it had.
+                    _ = uniqueJournal()
+                    if !recording && journal.isComplete { journal.markIncomplete() }
+                }
+                let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
+                makeChunkOwn(at: chunkIndex, directoryIsOwn: owned[directoryIndex] != 0)
+                owned[directoryIndex] |= 1 << UInt64(chunkIndex & 63)
+            }
+            count -= removedCount
+            return removedCount
+        }
+    }
+
+    /// Whether `chunk` (nil for an unallocated one) holds slot `index`. O(1).
+    @inline(__always)
+    private static func holds(_ index: Int, in chunk: SelectionBitmapChunk?) -> Bool {
+        guard let chunk else { return false }
+        return chunk.word(at: (index >> 6) & 63) & (1 << UInt64(index & 63)) != 0
+    }
+
+    /// Makes allocated chunk `chunkIndex` this value's own, copying it, its directory and the
+    /// root array where a copy shares them; the directory is not asked again when
+    /// `directoryIsOwn` (made own earlier in the same removal). Call with the journal forked.
+    private mutating func makeChunkOwn(at chunkIndex: Int, directoryIsOwn: Bool) {
+        let directoryIndex = chunkIndex >> SelectionBitmapDirectory.chunkShift
+        let chunkInDirectory = chunkIndex & (SelectionBitmapDirectory.chunkCount - 1)
+        // No reference to the directory or the chunk is held here: each is asked whether it
+        // is unique with only this value's reference to it.
+        if !directoryIsOwn { _ = uniqueDirectory(at: directoryIndex) }
+        if !directories[directoryIndex].isChunkUnique(at: chunkInDirectory) {
+            directories[directoryIndex].setChunk(
+                directories[directoryIndex].allocatedChunk(at: chunkInDirectory).copy(), at: chunkInDirectory)
+        }
+    }
+
+    /// One pass of `remove(contentsOf:whenRemoved:)` from `slots[first]` on: clears each
+    /// present slot whose chunk is marked in `owned`, counts it, journals it when `journal` is
+    /// given, and hands it to `removed`; skips slots past the capacity and absent ones.
+    /// Returns the index of the first slot past which it could not go (its chunk not marked),
+    /// or `slots.count`, and how many it removed. Nothing is retained or released: a few
+    /// loads and a word written per slot.
+    @inline(__always)
+    private static func removeFromOwnedChunks(
+        _ slots: UnsafeBufferPointer<PhotoSlot>, from first: Int, roots: UnsafeBufferPointer<SelectionBitmapDirectory>,
+        owned: UnsafeMutableBufferPointer<UInt64>, journal: SelectionChangeJournal?,
+        whenRemoved removed: (PhotoSlot) -> Void
+    ) -> (stop: Int, removed: Int) {
+        var removedHere = 0
+        var position = first
+        while position < slots.count {
+            let slot = slots[position]
+            let index = slot.index
+            let directoryIndex = index >> SelectionBitmap.directoryShift
+            if directoryIndex < roots.count {
+                let chunkInDirectory = (index >> SelectionBitmapChunk.bitShift) & 63
+                guard owned[directoryIndex] & (1 << UInt64(chunkInDirectory)) != 0 else { return (position, removedHere) }
+                // A marked chunk is allocated, and its directory keeps it alive.
+                let chunk = UnsafeRawPointer(roots[directoryIndex].chunkSlot(at: chunkInDirectory))
+                    .load(as: Unmanaged<SelectionBitmapChunk>.self)
+                let wasPresent = chunk._withUnsafeGuaranteedRef { chunk in
+                    let words = chunk.mutableWords
+                    let wordIndex = (index >> 6) & 63
+                    let mask: UInt64 = 1 << UInt64(index & 63)
+                    let word = words[wordIndex]
+                    guard word & mask != 0 else { return false }
+                    words[wordIndex] = word & ~mask
+                    chunk.populationPointer.pointee &-= 1
+                    return true
+                }
+                if wasPresent {
+                    removedHere &+= 1
+                    journal?.record(slot, isNowSet: false)
+                    removed(slot)
                 }
             }
+            position &+= 1
         }
+        return (slots.count, removedHere)
     }
 
     /// Journals the flips of replacing chunk `chunkIndex`'s bits (`old`, nil for clear)
@@ -445,6 +621,8 @@ protocol ChunkOperation {
     static var whenSameChunk: ChunkPlan { get }
     static var whenTheirsIsEmpty: ChunkPlan { get }
     static var whenMineIsEmpty: ChunkPlan { get }
+    /// When the other chunk holds every slot, if that decides without reading words.
+    static var whenTheirsIsFull: ChunkPlan? { get }
     /// Whether the result may hold slots beyond the receiver's capacity.
     static var mayAddSlots: Bool { get }
     /// Which way bits may flip: an operation that only clears (or only sets) bits changes
@@ -464,6 +642,7 @@ private enum Intersection: ChunkOperation {
     static var whenSameChunk: ChunkPlan { .keepMine }
     static var whenTheirsIsEmpty: ChunkPlan { .clear }
     static var whenMineIsEmpty: ChunkPlan { .keepMine }
+    static var whenTheirsIsFull: ChunkPlan? { .keepMine }
     static var mayAddSlots: Bool { false }
     static var flips: FlipDirection { .clearsOnly }
 }
@@ -473,6 +652,7 @@ private enum Subtraction: ChunkOperation {
     static var whenSameChunk: ChunkPlan { .clear }
     static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
     static var whenMineIsEmpty: ChunkPlan { .keepMine }
+    static var whenTheirsIsFull: ChunkPlan? { .clear }
     static var mayAddSlots: Bool { false }
     static var flips: FlipDirection { .clearsOnly }
 }
@@ -482,6 +662,7 @@ private enum Union: ChunkOperation {
     static var whenSameChunk: ChunkPlan { .keepMine }
     static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
     static var whenMineIsEmpty: ChunkPlan { .takeTheirs }
+    static var whenTheirsIsFull: ChunkPlan? { nil }
     static var mayAddSlots: Bool { true }
     static var flips: FlipDirection { .setsOnly }
 }
@@ -491,6 +672,7 @@ private enum SymmetricDifference: ChunkOperation {
     static var whenSameChunk: ChunkPlan { .clear }
     static var whenTheirsIsEmpty: ChunkPlan { .keepMine }
     static var whenMineIsEmpty: ChunkPlan { .takeTheirs }
+    static var whenTheirsIsFull: ChunkPlan? { nil }
     static var mayAddSlots: Bool { true }
     static var flips: FlipDirection { .both }
 }

@@ -24,6 +24,17 @@ struct SlotBlockMap: Sendable {
         self.initialCount = initialCount
     }
 
+    /// Whether no slot has moved since the grid was laid out by count: every slot in a block
+    /// is then in block `slot / LiveSlots.blockFill`, which `initialBlock(ofSlotInABlock:)`
+    /// gives without a load.
+    var isInitialLayout: Bool { pages.isEmpty }
+
+    /// The block of `slot`, which is in a block, while `isInitialLayout`. O(1): a multiply.
+    @inline(__always)
+    static func initialBlock(ofSlotInABlock slot: PhotoSlot) -> Int {
+        slot.index / blockSize
+    }
+
     /// The block holding `slot`, or `none`. O(1).
     @inline(__always)
     subscript(slot: PhotoSlot) -> UInt32 {
@@ -41,35 +52,6 @@ struct SlotBlockMap: Sendable {
             materialize(page)
             pages[page]![index & (Self.pageSize - 1)] = newValue
         }
-    }
-
-    /// Calls `body` with each slot of `slots` and its block, in turn: one page lookup per run
-    /// of slots on the same page rather than one per slot. O(slots).
-    @inline(__always)
-    func forEachBlock(of slots: UnsafeBufferPointer<PhotoSlot>, _ body: (PhotoSlot, Int) -> Void) {
-        var next = 0
-        while next < slots.count {
-            let page = slots[next].index >> Self.pageShift
-            if page < pages.count, let entries = pages[page] {
-                entries.withUnsafeBufferPointer { entries in
-                    while next < slots.count, slots[next].index >> Self.pageShift == page {
-                        body(slots[next], Int(entries[slots[next].index & (Self.pageSize - 1)]))
-                        next &+= 1
-                    }
-                }
-            } else {
-                while next < slots.count, slots[next].index >> Self.pageShift == page {
-                    body(slots[next], Int(initialBlock(of: slots[next].index)))
-                    next &+= 1
-                }
-            }
-        }
-    }
-
-    /// `forEachBlock(of:_:)` of an array's slots.
-    @inline(__always)
-    func forEachBlock(of slots: [PhotoSlot], _ body: (PhotoSlot, Int) -> Void) {
-        slots.withUnsafeBufferPointer { forEachBlock(of: $0, body) }
     }
 
     /// Puts every slot of `slots` in `block`. O(slots), with one page lookup per run of slots

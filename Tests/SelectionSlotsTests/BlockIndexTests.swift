@@ -41,6 +41,26 @@ struct BlockIndexTests {
         #expect(tree.blockCount == blockCount)
     }
 
+    /// A tree rebuilt in its own storage over other counts, of as many blocks or not, finds
+    /// every rank as a tree built afresh does.
+    @Test(arguments: [(5, 5), (100, 100), (100, 37), (1, 64), (64, 0)])
+    func prefixCountsRebuiltAnswerAsBuiltAfresh(before: Int, after: Int) {
+        var random = SplitMix64(seed: UInt64(before &* 131 &+ after))
+        var tree = BlockPrefixCounts((0..<before).map { _ in Int32(random.next() % 9) })
+        let counts = (0..<after).map { _ in Int32(random.next() % 4 == 0 ? 0 : random.next() % 9) }
+        tree.rebuild(blockCount: after) { counts[$0] }
+        #expect(tree.blockCount == after)
+        let total = counts.reduce(0) { $0 + Int($1) }
+        for rank in 0...(total + 1) {
+            let found = tree.block(holding: rank)
+            let expected = expectedBlock(holding: rank, in: counts)
+            #expect(found?.block == expected?.block && found?.rank == expected?.rank, "rank \(rank)")
+        }
+        for block in 0...after {
+            #expect(tree.count(beforeBlock: block) == counts.prefix(block).reduce(0) { $0 + Int($1) })
+        }
+    }
+
     @Test func slotBlockMapReadsItsLayoutAndItsWrites() {
         var random = SplitMix64(seed: 11)
         let initialCount = 200_000
@@ -60,11 +80,17 @@ struct BlockIndexTests {
         }
         let probes = (0..<5000).map { _ in PhotoSlot(Int(random.next() % 400_000)) } + Array(written.keys)
         #expect(probes.allSatisfy { map[$0] == expected($0) })
-        var seen: [UInt32] = []
-        probes.withUnsafeBufferPointer { probes in map.forEachBlock(of: probes) { _, block in seen.append(UInt32(block)) } }
-        #expect(seen == probes.map(expected))
-        var seenFromArray: [(PhotoSlot, UInt32)] = []
-        map.forEachBlock(of: probes) { slot, block in seenFromArray.append((slot, UInt32(block))) }
-        #expect(seenFromArray.map(\.0) == probes && seenFromArray.map(\.1) == probes.map(expected))
+        #expect(!map.isInitialLayout)
+    }
+
+    /// A map no slot was written to gives each slot of the initial layout its block by a
+    /// multiply, as its lookup does.
+    @Test func anUnwrittenMapIsTheInitialLayout() {
+        let initialCount = 200_000
+        let map = SlotBlockMap(initialCount: initialCount)
+        #expect(map.isInitialLayout)
+        for index in [0, 1, LiveSlots.blockFill - 1, LiveSlots.blockFill, 65_535, 65_536, initialCount - 1] {
+            #expect(SlotBlockMap.initialBlock(ofSlotInABlock: PhotoSlot(index)) == Int(map[PhotoSlot(index)]))
+        }
     }
 }

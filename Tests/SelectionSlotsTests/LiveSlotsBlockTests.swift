@@ -30,16 +30,4 @@ struct LiveSlotsBlockTests {
             }
         }
     }
-
-    @Test func theBlockCountsWrittenAsBuffersAreTheGridsCounts() {
-        var grid = LiveSlots(count: 4000)
-        let before = (grid.liveCounts, grid.gapCounts)
-        grid.withMutableBlockCounts { liveCounts, gapCounts in
-            #expect(Array(liveCounts) == before.0 && Array(gapCounts) == before.1)
-            liveCounts[1] -= 5
-            gapCounts[1] += 5
-        }
-        #expect(grid.liveCounts[1] == before.0[1] - 5 && grid.gapCounts[1] == 5)
-        #expect(grid.liveCounts[0] == before.0[0] && grid.gapCounts[0] == 0)
-    }
 }

@@ -182,6 +182,28 @@ struct LiveSlotsTests {
         expectMatches(grid, model)
     }
 
+    /// A bulk removal compacts the blocks it leaves a quarter gaps, counting the gaps an
+    /// earlier removal left, and no other; a copy held meanwhile keeps its order.
+    @Test func bulkRemovalCompactsTheBlocksItLeavesAQuarterGaps() {
+        let fill = 1536
+        var grid = LiveSlots(count: 3 * fill)
+        var model = grid.order
+        let first = Array(stride(from: 0, to: 600, by: 2))
+        grid.remove(slots(first))
+        model.removeAll { first.contains($0.index) }
+        expectMatches(grid, model)
+        #expect(grid.gapCount == 300, "300 gaps of 1,536: under a quarter")
+        let snapshot = grid
+        let second = Array(stride(from: 1, to: 200, by: 2)) + Array(2 * fill ..< 2 * fill + 200)
+        grid.remove(slots(second))
+        model.removeAll { second.contains($0.index) }
+        expectMatches(grid, model)
+        #expect(grid.gapCount == 200, "the first block reached a quarter (400 gaps) and was compacted; the third keeps 200")
+        #expect(grid.storedCount == model.count + 200)
+        expectMatches(snapshot, slots(Array(0 ..< 3 * fill).filter { !first.contains($0) }))
+        #expect(snapshot.gapCount == 300)
+    }
+
     /// A removal of a few photos (up to `gapClosingLimit`) compacts their blocks at once, so
     /// no gap is left for positions to walk over; one more photo leaves gaps.
     @Test func aFewRemovalsLeaveNoGaps() {

@@ -226,31 +226,6 @@ struct SelectionBitmapTests {
         }
     }
 
-    /// The flat-words subtraction behind `LiveSlots.remove`, with word arrays shorter than,
-    /// equal to and longer than the bitmap, and not a whole number of chunks.
-    @Test(arguments: [0, 1, 63, 64, 65, 200, 4096 + 3])
-    func subtractFlatWords(wordCount: Int) {
-        var random = SplitMix64(seed: UInt64(wordCount) &+ 17)
-        for round in 0..<8 {
-            let bound = Int.random(in: 1...(3 * chunkBits), using: &random)
-            var (model, bits) = randomSet(below: bound, using: &random)
-            let snapshot = bits
-            let snapshotModel = model
-            var words = [UInt64](repeating: 0, count: wordCount)
-            var doomed = Set<Int>()
-            for _ in 0..<Int.random(in: 0...300, using: &random) where wordCount > 0 {
-                let slot = Int.random(in: 0..<(wordCount * 64), using: &random)
-                words[slot >> 6] |= 1 << UInt64(slot & 63)
-                doomed.insert(slot)
-            }
-            bits.subtract(flatWords: words)
-            model.subtract(doomed)
-            expectSame(bits, model, "words \(wordCount), round \(round)")
-            expectSame(snapshot, snapshotModel, "words \(wordCount), round \(round): snapshot unchanged")
-            #expect(bits.changes(since: snapshot).removed.map(\.index) == snapshotModel.intersection(doomed).sorted())
-        }
-    }
-
     @Test func operandsOfDifferentCapacity() {
         let small = bitmap([1, 5, 70])
         let large = bitmap([5, 70, 3 * directorySlots + 1])

@@ -62,10 +62,75 @@ extension ToggleSuite {
 }
 
 extension PruningSuite {
-    /// The whole library-change event, grid included, applied to a copy of the selecting
-    /// engine (copy-on-write: the copy shares everything until the event writes).
+    /// The whole library-change event, grid included, on an engine that holds its state
+    /// alone, as an app's engine does between events: before each operation, untimed, the
+    /// change is undone through events (the photos come back where they were, and those
+    /// that were chosen are tapped again), which leaves the engine as it was, in chunks and
+    /// blocks it owns. One operation per sample: each must start from that state.
     static func fastEngineLibraryChange(injection: Injection = .none) -> Subject<Fixture> {
         Subject(name: "FastEngine event", role: .engine) { fixture, parameters in
+            let change = fixture.change(removing: parameters.variant!)
+            let removed = change.removedSlots.map { PhotoSlot($0) }
+            let event = SlotEvent.libraryChanged(removed: removed, inserted: [])
+            let undo = OwnedEngineUndo(fixture: fixture, change: change, removed: removed)
+            // The first change makes the engine's copy of the fixture's state its own; the
+            // undo then puts the state back in what it owns.
+            var engine = fixture.selecting(FastEngine.self)
+            _ = engine.apply(event)
+            undo.apply(to: &engine)
+            let state = StateBox((engine: engine, changed: false))
+            return PreparedOperation(
+                perform: { count in
+                    precondition(count == 1, "each library change starts from the undone state")
+                    state.withValue { state in
+                        blackHole(state.engine.apply(event).announcement)
+                        injection.pruneWork(rounds: InjectedWork.roundsPerEventPrune)
+                        state.changed = true
+                    }
+                },
+                resetBeforeSample: {
+                    guard state.value.changed else { return }
+                    undo.apply(to: &state.value.engine)
+                    state.value.changed = false
+                },
+                result: { slotsResult(state.value.engine.selection.map(\.index)) })
+        }
+    }
+
+    /// The events that take an engine back from after a change to before it: the removed
+    /// photos inserted again at their former positions (in ascending order, so that each
+    /// lands where it was), then a tap on each of them that was chosen.
+    struct OwnedEngineUndo {
+        let insertion: SlotEvent
+        let taps: [SlotEvent]
+        /// The change's own list of removed photos, the array its event holds.
+        let removed: [PhotoSlot]
+
+        init(fixture: Fixture, change: Change, removed: [PhotoSlot]) {
+            let sorted = change.removedSlots.sorted()
+            insertion = .libraryChanged(removed: [], inserted: sorted.map { SlotInsertion(slot: PhotoSlot($0), at: $0) })
+            taps = sorted.filter(fixture.selected.contains).map { .tap(PhotoSlot($0)) }
+            self.removed = removed
+        }
+
+        func apply(to engine: inout FastEngine) {
+            _ = engine.apply(insertion)
+            for tap in taps { _ = engine.apply(tap) }
+            // The insertion lays the grid out again (tens of megabytes at 10M photos), which
+            // leaves the caches as no library change would find them: the two bitmaps that
+            // the next change reads and writes, and its list of photos (just built by whoever
+            // reports the change), are read once more.
+            blackHole(engine.selection.isSubset(of: engine.grid.live))
+            blackHole(removed.reduce(0) { $0 &+ $1.rawValue })
+        }
+    }
+
+    /// The whole event on a copy of the selecting engine while the original is held (a
+    /// snapshot, a checkpoint): the copy shares every chunk and block, so the change copies
+    /// each chunk it writes, of the live slots and of the selection. Operations follow each
+    /// other, each on a fresh copy.
+    static func fastEngineLibraryChangeSnapshotHeld(injection: Injection = .none) -> Subject<Fixture> {
+        Subject(name: "FastEngine event, snapshot held", role: .engine) { fixture, parameters in
             let base = fixture.selecting(FastEngine.self)
             let event = SlotEvent.libraryChanged(
                 removed: fixture.change(removing: parameters.variant!).removedSlots.map { PhotoSlot($0) }, inserted: [])
@@ -86,26 +151,32 @@ extension PruningSuite {
         }
     }
 
-    /// The selection alone: a copy of the held bitmap ANDed with the live bitmap, chunk by
-    /// chunk, count kept: what CRoaring's copy + and_inplace + cardinality does.
+    /// The selection alone, a bitmap that owns its chunks, ANDed in place with the live
+    /// bitmap, count kept: what "bitset AND" does into its preallocated result. Before each
+    /// operation, untimed, the union with the held selection puts the pruned bits back, in
+    /// the same chunks. One operation per sample.
     static func fastSelectionPrune(injection: Injection = .none) -> Subject<Fixture> {
         Subject(name: "FastEngine selection", role: .engine) { fixture, parameters in
             let held = SelectionBitmap(fixture.selectedSlots.lazy.map { PhotoSlot($0) })
             let live = SelectionBitmap(fixture.change(removing: parameters.variant!).survivingSlots.lazy.map { PhotoSlot($0) })
-            let last = StateBox(held)
+            // Built slot by slot: its chunks are its own, shared with neither bitmap above.
+            let state = StateBox((selection: SelectionBitmap(fixture.selectedSlots.lazy.map { PhotoSlot($0) }), pruned: false))
             return PreparedOperation(
                 perform: { count in
-                    last.withValue { last in
-                        for _ in 0..<count {
-                            var selection = held
-                            selection.formIntersection(live)
-                            blackHole(selection.count)
-                            injection.pruneWork(rounds: InjectedWork.roundsPerSelectionPrune)
-                            last = selection
-                        }
+                    precondition(count == 1, "each pruning starts from the held selection")
+                    state.withValue { state in
+                        state.selection.formIntersection(live)
+                        blackHole(state.selection.count)
+                        injection.pruneWork(rounds: InjectedWork.roundsPerSelectionPrune)
+                        state.pruned = true
                     }
                 },
-                result: { slotsResult(last.value.map(\.index)) })
+                resetBeforeSample: {
+                    guard state.value.pruned else { return }
+                    state.value.selection.formUnion(held)
+                    state.value.pruned = false
+                },
+                result: { slotsResult(state.value.selection.map(\.index)) })
         }
     }
 }

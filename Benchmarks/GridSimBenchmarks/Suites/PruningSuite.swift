@@ -5,10 +5,16 @@ import SeededRandom
 /// Set-intersection pruning: the library loses 0.1 %, 1 % or 10 % of the photos while half
 /// the grid is selected, and the selection must keep only photos still in the grid.
 ///
-/// The reference model times the whole `libraryChanged` event (grid update included, since
-/// that is its only way in); every other subject times pruning the selection against the
-/// already-updated grid, each in its natural form, and includes the copy of the held
-/// selection it must not destroy (so that the operation can repeat).
+/// The reference model and the fast engine's two event subjects time the whole
+/// `libraryChanged` event (grid update included); every other subject times pruning the
+/// selection against the already-updated grid, each in its natural form.
+///
+/// The fast engine's subjects work on state they own, as an app's engine does between events
+/// (no snapshot shares it): each operation starts from that state, put back untimed, so a
+/// sample is one operation. "FastEngine event, snapshot held" keeps the cost of a held
+/// snapshot in view: the event on a copy that shares every chunk. The peers and the seed's
+/// sets include the copy of the held selection they must not destroy (so that the
+/// operation can repeat).
 enum PruningSuite: BenchmarkSuite {
     static let name = "pruning"
     static let summary = "a library change removes 0.1/1/10 % of photos while half the grid is selected"
@@ -58,6 +64,7 @@ enum PruningSuite: BenchmarkSuite {
         [
             engineLibraryChange(ReferenceModel.self, name: "ReferenceModel", role: .reference, skipReason: referenceSkipReason),
             fastEngineLibraryChange(injection: context.injection),
+            fastEngineLibraryChangeSnapshotHeld(injection: context.injection),
             fastSelectionPrune(injection: context.injection),
             setIntersection(
                 name: "Set<String>.formIntersection", role: .seed, slot: PhotoNaming.slot(of:),
@@ -165,11 +172,15 @@ enum PruningSuite: BenchmarkSuite {
                 suite: name, size: size, variant: variant.label,
                 parameters: CaseParameters(size: size, variant: variant.fraction),
                 operationName: "library change", itemName: "photos", itemsPerOperation: size,
-                operationsPerSample: .automatic, allocationOperations: 2,
+                // The fast engine's subjects start each operation from state put back before
+                // the sample: one operation per sample, for every subject alike.
+                operationsPerSample: .fixed(1), allocationOperations: 2,
                 anchor: "Set<String>.formIntersection",
                 notes: [
                     "half the grid is selected (random); \(variant.label) of the photos disappear",
-                    "ReferenceModel times the whole libraryChanged event; the others prune a copy of the held selection against the updated grid",
+                    "ReferenceModel and both FastEngine event subjects time the whole libraryChanged event; the others prune the selection against the updated grid",
+                    "FastEngine event and FastEngine selection work on state they own (as an app's engine does between events), put back untimed before each operation; bitset AND writes a preallocated result",
+                    "FastEngine event, snapshot held: the event on a copy whose original is held, so that each chunk it writes is copied first; the peers and the seeds' sets prune a copy of the held selection",
                     "the seed's pruning is selection.formIntersection(photos.map(\\.id)); here the ids are already an array, so the map is left out",
                     "memcpy copies n/4 bytes, the bytes the bitset reads (two n-bit sets): the memory-bandwidth floor",
                 ],

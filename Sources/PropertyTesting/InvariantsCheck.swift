@@ -31,16 +31,17 @@ struct InvariantsCheck {
     /// Whether every photo the engine under test reports chosen by the step is in its grid.
     ///
     /// Slot by slot, O(added) lookups. A step that chose many (a Select all chooses the grid)
-    /// first puts them in a bitmap a run of consecutive slots at a time and asks whether it
-    /// is inside the live slots, word by word: O(added) integer steps and O(N / 64) words.
+    /// first puts them in a bitmap a word at a time (when they ascend, as a diff's do) and asks
+    /// whether it is inside the live slots, word by word: O(added) integer steps and O(N / 64)
+    /// words.
     /// When it is, every lookup would say so; when not, the slots are looked up one by one,
     /// so the answer is the lookups' either way.
     static func addedAreInGrid(_ record: StepRecord) -> Bool {
         let added = record.changes.added
         if added.count > wholeSelectionThreshold {
-            var chosen = SelectionBitmap()
-            SelectionChanges.forEachRun(of: added) { first, count in _ = chosen.insert(slotsFrom: first, count: count) }
-            if chosen.isSubset(of: record.fast.grid.live) { return true }
+            if let chosen = SelectionChanges.bitmap(ofAscending: added), chosen.isSubset(of: record.fast.grid.live) {
+                return true
+            }
         }
         return added.allSatisfy(record.fast.grid.contains)
     }

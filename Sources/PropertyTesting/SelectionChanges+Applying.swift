@@ -3,18 +3,42 @@ import SelectionSlots
 
 extension SelectionChanges {
     /// `bitmap` with the removed slots taken out, then the added ones put in: what removing
-    /// each of `removed` and inserting each of `added` in turn gives, written a run of
-    /// consecutive slots at a time (a word at a time within a run).
+    /// each of `removed` and inserting each of `added` in turn gives.
     ///
-    /// The changes of a Select all or a Deselect all over a grid of N photos are a few runs of
-    /// about N slots, so applying them costs O(N / 64) word writes instead of N single-slot
-    /// writes; scattered slots cost one range write each, as a single-slot write would.
-    /// O(added + removed) to find the runs.
+    /// A long ascending list (a diff's, past `bitmapThreshold` slots) is made a bitmap a word
+    /// at a time and applied by set algebra: O(slots) integer steps and O(chunks) word
+    /// operations, however the slots fall into runs. A Select all over a grid that library
+    /// changes have left with holes is a million slots in tens of thousands of runs, and a
+    /// range write a run cost more than the rest of the check of its step. Shorter lists, and
+    /// any list that does not ascend, are written a run of consecutive slots at a time.
     func applied(to bitmap: SelectionBitmap) -> SelectionBitmap {
         var result = bitmap
-        Self.forEachRun(of: removed) { first, count in _ = result.remove(slotsFrom: first, count: count) }
-        Self.forEachRun(of: added) { first, count in _ = result.insert(slotsFrom: first, count: count) }
+        Self.apply(removed, to: &result, adding: false)
+        Self.apply(added, to: &result, adding: true)
         return result
+    }
+
+    /// Lists longer than this are applied as bitmaps (`applied(to:)`); a diff of a few taps
+    /// stays a few range writes, without the directories a bitmap of them would allocate.
+    static let bitmapThreshold = 4096
+
+    /// Removes or adds `slots` (see `applied(to:)`).
+    private static func apply(_ slots: [PhotoSlot], to target: inout SelectionBitmap, adding: Bool) {
+        let asBitmap = slots.count > bitmapThreshold ? bitmap(ofAscending: slots) : nil
+        switch (asBitmap, adding) {
+        case (let other?, true): target.formUnion(other)
+        case (let other?, false): target.subtract(other)
+        case (nil, true): forEachRun(of: slots) { first, count in _ = target.insert(slotsFrom: first, count: count) }
+        case (nil, false): forEachRun(of: slots) { first, count in _ = target.remove(slotsFrom: first, count: count) }
+        }
+    }
+
+    /// The bitmap of `slots` built a word at a time, if they ascend strictly; nil otherwise.
+    /// O(slots).
+    static func bitmap(ofAscending slots: [PhotoSlot]) -> SelectionBitmap? {
+        slots.withUnsafeBufferPointer { slots in
+            isStrictlyAscending(slots) ? SelectionBitmap(ascending: slots) : nil
+        }
     }
 
     /// Calls `body` with the first slot and the length of each maximal run of consecutive

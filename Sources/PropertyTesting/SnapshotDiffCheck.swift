@@ -6,9 +6,11 @@ import SelectionSlots
 ///
 /// Every step n: the diffs from n-1 and from n-7 to n, which cost what changed between them
 /// (the selection's change journal); each is applied to the earlier selection a run of
-/// consecutive slots at a time, so that the diff of a Select all costs words, not slots. At checkpoints, also the other way (a newer snapshot
-/// against an older one, where the journal is walked from the older end), and the pairs
-/// (0, n) and (previous checkpoint, n) both ways, which cost what changed since then.
+/// consecutive slots at a time, or, when long, as a bitmap built a word at a time
+/// (`SelectionChanges.applied(to:)`): the diff of a Select all costs a step a slot and a
+/// word operation a word, however many runs it makes. At checkpoints, also the other way (a
+/// newer snapshot against an older one, where the journal is walked from the older end), and
+/// the pairs (0, n) and (previous checkpoint, n) both ways, which cost what changed since then.
 struct SnapshotDiffCheck {
     static let name = "snapshot-diff"
     /// Where the property sits in the list the check was given.

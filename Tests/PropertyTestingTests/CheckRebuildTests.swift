@@ -78,6 +78,47 @@ struct CheckRebuildTests {
         }
     }
 
+    /// Lists long enough to be applied as bitmaps, without repeats, over several chunks and
+    /// directories: the same bitmap as slot by slot, and the bitmap applied to is unchanged.
+    @Test func aLongAscendingDiffAppliedAsBitmapsIsTheDiffAppliedBySlots() {
+        var random = Xoshiro256(seed: 25)
+        for round in 0..<6 {
+            let limit = round % 3 == 0 ? 300_000 : 40_000
+            let old = SelectionBitmap(Self.slots(&random, below: limit))
+            let oldSlots = Array(old)
+            let changes = SelectionChanges(
+                added: Self.ascendingWithoutRepeats(Self.slots(&random, below: limit)),
+                removed: round % 4 == 0 ? [] : Self.ascendingWithoutRepeats(Self.slots(&random, below: limit)))
+            #expect(changes.added.count > SelectionChanges.bitmapThreshold)
+            var bySlots = old
+            for slot in changes.removed { bySlots.remove(slot) }
+            for slot in changes.added { bySlots.insert(slot) }
+            let byBitmaps = changes.applied(to: old)
+            #expect(byBitmaps == bySlots)
+            #expect(byBitmaps.count == bySlots.count)
+            #expect(Array(byBitmaps) == Array(bySlots))
+            #expect(Array(old) == oldSlots)
+        }
+    }
+
+    /// `slots` with each repeat left out.
+    static func ascendingWithoutRepeats(_ slots: [PhotoSlot]) -> [PhotoSlot] {
+        var result: [PhotoSlot] = []
+        for slot in slots where slot != result.last { result.append(slot) }
+        return result
+    }
+
+    /// Only a strictly ascending list is made a bitmap; the bitmap holds exactly its slots.
+    @Test func onlyAnAscendingListIsMadeABitmap() throws {
+        let slots: [PhotoSlot] = [0, 63, 64, 4_095, 4_096, 262_143, 262_144, 1_000_000]
+        let bitmap = try #require(SelectionChanges.bitmap(ofAscending: slots))
+        #expect(Array(bitmap) == slots)
+        #expect(bitmap.count == slots.count)
+        #expect(SelectionChanges.bitmap(ofAscending: [3, 3]) == nil)
+        #expect(SelectionChanges.bitmap(ofAscending: [5, 4]) == nil)
+        #expect(SelectionChanges.bitmap(ofAscending: [])?.isEmpty == true)
+    }
+
     /// A record of a step of `engine` that reports `added` chosen.
     static func record(_ engine: FastEngine, added: [PhotoSlot]) -> StepRecord {
         StepRecord(

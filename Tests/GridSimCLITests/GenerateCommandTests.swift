@@ -30,23 +30,27 @@ struct GenerateCommandTests {
         return (numbers[0], numbers[1], numbers[2])
     }
 
+    /// The default preset over a million photos, the others over 100,000: a grid's share of
+    /// what a sync removes and inserts does not depend on its size, and a debug build spends
+    /// seconds setting up each million-photo grid.
     @Test(arguments: WorkloadMix.presets.map(\.name))
-    func aSessionOverAMillionPhotosKeepsItsLibraryWithEveryPreset(preset: String) throws {
+    func aSessionKeepsItsLibraryWithEveryPreset(preset: String) throws {
         let path = try ScratchDirectory.make("generate").appendingPathComponent("steady.gstrace").path
+        let photos = preset == WorkloadMix.presets[0].name ? 1_000_000 : 100_000
         let result = Captured.run([
-            "generate", "--photos", "1000000", "--events", "5000", "--seed", "5", "--mix", preset, "--output", path,
+            "generate", "--photos", "\(photos)", "--events", "5000", "--seed", "5", "--mix", preset, "--output", path,
         ])
         #expect(result.code == 0, "\(result.err)")
         let grid = try Self.reportedGridRange(result.err)
-        #expect(grid.smallest >= 900_000 && grid.largest <= 1_100_000, "\(preset): \(grid)")
+        #expect(grid.smallest >= photos * 9 / 10 && grid.largest <= photos * 11 / 10, "\(preset): \(grid)")
         #expect(grid.smallest <= grid.median && grid.median <= grid.largest)
         // The last event met the grid `replay --at` shows before it: checked for one preset, as
         // a debug build's replay of a million photos takes seconds and the path is the same.
         guard preset == WorkloadMix.presets[0].name else { return }
         let before = Captured.run(["replay", "--at", "4999", path]).out
         let words = try #require(before.split(separator: "\n").first).split(separator: " ")
-        let photos = try #require(words.firstIndex(of: "photos").flatMap { Int(words[$0 - 1]) }, "\(before)")
-        #expect((grid.smallest...grid.largest).contains(photos), "\(before)")
+        let shown = try #require(words.firstIndex(of: "photos").flatMap { Int(words[$0 - 1]) }, "\(before)")
+        #expect((grid.smallest...grid.largest).contains(shown), "\(before)")
     }
 
     /// The pruning `generate` reports on standard error: (pruning changes, library changes,

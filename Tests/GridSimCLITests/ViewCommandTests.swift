@@ -78,8 +78,8 @@ struct ViewCommandTests {
     /// engine: at every step the chosen photos, and at every grid change and at the end the
     /// whole grid order, are the engine's; every slot is named as the engine names it.
     @Test(arguments: [
-        ["--photos", "20000", "--events", "3000", "--seed", "3", "--mix", "default,sync=6"],
-        ["--photos", "20000", "--events", "3000", "--seed", "9", "--mix", "default,sync=6"],
+        ["--photos", "10000", "--events", "2000", "--seed", "3", "--mix", "default,sync=6"],
+        ["--photos", "10000", "--events", "2000", "--seed", "9", "--mix", "default,sync=6"],
         ["--photos", "5000", "--events", "3000", "--seed", "5", "--mix", "default,selectAll=0,drag=2", "--ids", "photokit"],
         ["--photos", "3000", "--events", "2000", "--seed", "4", "--limit", "7", "--mix", "default,drag=2,sync=2"],
     ])

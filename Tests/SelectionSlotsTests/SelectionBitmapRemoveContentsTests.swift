@@ -30,10 +30,10 @@ struct SelectionBitmapRemoveContentsTests {
         }
     }
 
-    @Test(arguments: [1, 70, chunkBits + 3, directorySlots + 9, 3 * directorySlots], [false, true])
+    @Test(arguments: [1, 70, chunkBits + 3, directorySlots + 9, 2 * directorySlots + 5], [false, true])
     func matchesSetModel(bound: Int, snapshotHeld: Bool) {
         var random = SplitMix64(seed: UInt64(bound) &* 7 &+ (snapshotHeld ? 1 : 0))
-        for round in 0..<6 {
+        for round in 0..<4 {
             var model = Self.randomSet(below: bound, using: &random)
             var bits = SelectionBitmap(model.map { PhotoSlot($0) })
             let snapshot = snapshotHeld ? bits : SelectionBitmap()

@@ -128,7 +128,7 @@ struct WorkloadTests {
     @Test(arguments: WorkloadMix.presets.map(\.name))
     func everyPresetKeepsItsLibrary(preset: String) throws {
         let mix = try #require(WorkloadMix.presets.first { $0.name == preset }?.mix)
-        for (photos, seed, events) in [(1_000, 5, 20_000), (10_000, 7, 5_000)] {
+        for (photos, seed, events) in [(1_000, 5, 10_000), (10_000, 7, 2_500)] {
             let settings = SessionSettings(photoCount: photos, mix: mix, seed: UInt64(seed))
             let (sizes, _) = Self.replayedGridSizes(settings, count: events)
             let summary = try #require(sizes.summary)
@@ -179,7 +179,7 @@ struct WorkloadTests {
         // Deletes, Select all and syncs: the syncs bring back what the deletes take.
         let settings = SessionSettings(
             photoCount: 1000, mix: WorkloadMix([.sync: 1, .burst: 3, .delete: 3, .selectAll: 1, .drag: 2]), seed: 5)
-        let (sizes, events) = Self.replayedGridSizes(settings, count: 20_000)
+        let (sizes, events) = Self.replayedGridSizes(settings, count: 10_000)
         let summary = try #require(sizes.summary)
         #expect(summary.stays(within: 0.9, 1.1, of: 1000), "\(summary)")
         #expect(events.contains { $0.event.name == .selectAll } && events.contains { $0.event.name == .delete })

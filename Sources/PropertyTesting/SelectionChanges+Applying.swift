@@ -36,9 +36,7 @@ extension SelectionChanges {
     /// The bitmap of `slots` built a word at a time, if they ascend strictly; nil otherwise.
     /// O(slots).
     static func bitmap(ofAscending slots: [PhotoSlot]) -> SelectionBitmap? {
-        slots.withUnsafeBufferPointer { slots in
-            isStrictlyAscending(slots) ? SelectionBitmap(ascending: slots) : nil
-        }
+        slots.withUnsafeBufferPointer { SelectionBitmap(ascending: $0) }
     }
 
     /// Calls `body` with the first slot and the length of each maximal run of consecutive

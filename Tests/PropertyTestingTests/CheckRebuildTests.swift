@@ -68,13 +68,7 @@ struct CheckRebuildTests {
             let old = SelectionBitmap(Self.slots(&random, below: limit))
             let changes = SelectionChanges(
                 added: Self.slots(&random, below: limit), removed: round % 3 == 0 ? [] : Self.slots(&random, below: limit))
-            var bySlots = old
-            for slot in changes.removed { bySlots.remove(slot) }
-            for slot in changes.added { bySlots.insert(slot) }
-            let byRuns = changes.applied(to: old)
-            #expect(byRuns == bySlots)
-            #expect(byRuns.count == bySlots.count)
-            #expect(Array(byRuns) == Array(bySlots))
+            Self.expectAppliedIsAppliedBySlots(changes, to: old)
         }
     }
 
@@ -90,15 +84,21 @@ struct CheckRebuildTests {
                 added: Self.ascendingWithoutRepeats(Self.slots(&random, below: limit)),
                 removed: round % 4 == 0 ? [] : Self.ascendingWithoutRepeats(Self.slots(&random, below: limit)))
             #expect(changes.added.count > SelectionChanges.bitmapThreshold)
-            var bySlots = old
-            for slot in changes.removed { bySlots.remove(slot) }
-            for slot in changes.added { bySlots.insert(slot) }
-            let byBitmaps = changes.applied(to: old)
-            #expect(byBitmaps == bySlots)
-            #expect(byBitmaps.count == bySlots.count)
-            #expect(Array(byBitmaps) == Array(bySlots))
+            Self.expectAppliedIsAppliedBySlots(changes, to: old)
             #expect(Array(old) == oldSlots)
         }
+    }
+
+    /// `changes.applied(to: old)` is `old` with each removed slot removed, then each added
+    /// slot inserted, one at a time.
+    static func expectAppliedIsAppliedBySlots(_ changes: SelectionChanges, to old: SelectionBitmap) {
+        var bySlots = old
+        for slot in changes.removed { bySlots.remove(slot) }
+        for slot in changes.added { bySlots.insert(slot) }
+        let applied = changes.applied(to: old)
+        #expect(applied == bySlots)
+        #expect(applied.count == bySlots.count)
+        #expect(Array(applied) == Array(bySlots))
     }
 
     /// `slots` with each repeat left out.

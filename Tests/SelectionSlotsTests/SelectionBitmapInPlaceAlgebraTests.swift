@@ -38,20 +38,7 @@ struct SelectionBitmapInPlaceAlgebraTests {
             let other = SelectionBitmap(otherModel.map { PhotoSlot($0) })
             #expect(!bits.journal.isComplete)
             let before = Self.chunkIdentities(bits)
-            switch operation {
-            case 0:
-                bits.formIntersection(other)
-                model.formIntersection(otherModel)
-            case 1:
-                bits.subtract(other)
-                model.subtract(otherModel)
-            case 2:
-                bits.formUnion(other)
-                model.formUnion(otherModel)
-            default:
-                bits.formSymmetricDifference(other)
-                model.formSymmetricDifference(otherModel)
-            }
+            combine(&bits, &model, with: other, otherModel, operation: operation)
             let context = "operation \(operation), round \(round)"
             #expect(bits.map(\.index) == model.sorted(), "\(context)")
             #expect(bits.count == model.count, "\(context)")

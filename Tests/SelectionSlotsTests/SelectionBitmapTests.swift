@@ -162,20 +162,7 @@ struct SelectionBitmapTests {
                     other = derived
                     otherModel = derivedModel
                 }
-                switch random.next() % 4 {
-                case 0:
-                    bits.formIntersection(other)
-                    model.formIntersection(otherModel)
-                case 1:
-                    bits.subtract(other)
-                    model.subtract(otherModel)
-                case 2:
-                    bits.formUnion(other)
-                    model.formUnion(otherModel)
-                default:
-                    bits.formSymmetricDifference(other)
-                    model.formSymmetricDifference(otherModel)
-                }
+                combine(&bits, &model, with: other, otherModel, operation: Int(random.next() % 4))
                 expectSame(other, otherModel, "\(context): the operand is unchanged")
             case 13:
                 if random.next() % 4 == 0 {

@@ -494,7 +494,7 @@ public struct LiveSlots: Sendable {
 
     /// The removal of many slots: one pass clears each from `live` and counts it in its
     /// block; then the full-chunk summary, the tree, and the blocks that became a quarter
-    /// gaps (`compactIfWorthIt`'s test: gaps × 4 ≥ photos + gaps). Allocates nothing for a
+    /// gaps (`isWorthCompacting`). Allocates nothing for a
     /// grid that owns its chunks.
     private mutating func removeInBulk(_ slots: [PhotoSlot]) -> Int {
         let countBefore = count
@@ -511,7 +511,7 @@ public struct LiveSlots: Sendable {
         // The blocks now a quarter gaps, found from the counts: O(B), which a bulk removal
         // (more than N / 1,024 slots) exceeds anyway, where listing them in the pass above
         // cost a test per slot.
-        for block in gapCounts.indices where gapCounts[block] > 0 && gapCounts[block] &* 3 >= liveCounts[block] {
+        for block in gapCounts.indices where gapCounts[block] > 0 && isWorthCompacting(block) {
             compact(block)
         }
         return removed
@@ -578,7 +578,14 @@ public struct LiveSlots: Sendable {
     /// the order and each compaction is paid for by the removals that made it necessary.
     @inline(__always)
     private mutating func compactIfWorthIt(_ block: Int) {
-        if Int(gapCounts[block]) &* 4 >= blocks[block].count { compact(block) }
+        if isWorthCompacting(block) { compact(block) }
+    }
+
+    /// Whether `block` is a quarter gaps or more: gaps × 4 ≥ photos + gaps. Asked of the
+    /// counts alone, without reading the block. O(1).
+    @inline(__always)
+    private func isWorthCompacting(_ block: Int) -> Bool {
+        gapCounts[block] &* 3 >= liveCounts[block]
     }
 
     /// Drops the gaps of `block`. O(block): a block of gaps only is emptied, listed gaps are

@@ -1,5 +1,5 @@
 /// The 64 words of one chunk, to read: a `SelectionBitmapChunk`'s, a shared set of clear
-/// words, scratch words on the stack, or 64 words of a plain bitmap.
+/// words, or scratch words on the stack.
 ///
 /// A view, not an owner: it is one pointer, so the word loops of the set algebra and the
 /// journal compile to what they would on the pointer itself, and it neither retains nor
@@ -50,30 +50,6 @@ struct SelectionBitmapChunkWords {
             let copy = SelectionBitmapMutableChunkWords(unsafeStart: scratch.baseAddress.unsafelyUnwrapped)
             copy.initialize(copying: self)
             return body(copy.readOnly)
-        }
-    }
-
-    /// Calls `body` with the 64 words of chunk `chunkIndex` of `flat`, a plain bitmap (bit
-    /// `i` of word `w` stands for slot `64 · w + i`), clear past its end: `flat` itself when
-    /// it holds the whole chunk, else a zero-padded copy on the stack.
-    ///
-    /// - Precondition: `flat` holds at least one word of the chunk
-    ///   (`chunkIndex * 64 < flat.count`).
-    static func withChunk(
-        _ chunkIndex: Int, of flat: UnsafeBufferPointer<UInt64>, _ body: (SelectionBitmapChunkWords) -> Void
-    ) {
-        let wordCount = SelectionBitmapChunk.wordCount
-        let available = Swift.min(wordCount, flat.count - chunkIndex * wordCount)
-        let start = flat.baseAddress.unsafelyUnwrapped + chunkIndex * wordCount
-        if available == wordCount {
-            body(SelectionBitmapChunkWords(unsafeStart: start))
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: wordCount) { padded in
-            let base = padded.baseAddress.unsafelyUnwrapped
-            base.initialize(repeating: 0, count: wordCount)
-            base.update(from: start, count: available)
-            body(SelectionBitmapChunkWords(unsafeStart: base))
         }
     }
 }

@@ -102,28 +102,6 @@ struct SelectionBitmapChunkWordsTests {
         #expect(rewritten == new)
     }
 
-    /// Every chunk of a plain bitmap, including a last one that it holds only in part, reads
-    /// as its words followed by clear ones.
-    @Test(arguments: [1, 63, 64, 65, 127, 128, 130, 3 * 64 + 5])
-    func aPlainBitmapsChunksReadZeroPaddedPastItsEnd(flatCount: Int) {
-        var random = SplitMix64(seed: UInt64(flatCount))
-        let flat = (0..<flatCount).map { _ in random.next() | 1 }
-        let chunkTotal = (flatCount + wordCount - 1) / wordCount
-        var read: [[UInt64]] = []
-        flat.withUnsafeBufferPointer { buffer in
-            for chunkIndex in 0..<chunkTotal {
-                SelectionBitmapChunkWords.withChunk(chunkIndex, of: buffer) { read.append(array($0)) }
-            }
-        }
-        let expected = (0..<chunkTotal).map { chunkIndex in
-            (0..<wordCount).map { wordIndex in
-                let index = chunkIndex * wordCount + wordIndex
-                return index < flatCount ? flat[index] : 0
-            }
-        }
-        #expect(read == expected)
-    }
-
     @Test func initialisingAndUpdatingWordsWritesExactlyTheGivenWords() {
         let chunk = SelectionBitmapChunk.makeUninitialized()
         var random = SplitMix64(seed: 44)

@@ -33,14 +33,10 @@ struct PruningAllocationTests {
         #expect(try Self.allocations(subject: "FastEngine selection", size: 1_000_000) == 0)
     }
 
-    /// Builds with `SLOTS_INTERNAL_CHECKS` (the tests' debug build) check the whole grid after
-    /// a bulk removal, and the check allocates as it reads every photo: there the pass is
-    /// counted alone below.
-    @Test("the whole event: none at 10K and at 1M", .enabled(if: !LiveSlots.runsInvariantChecks))
-    func event() throws {
-        #expect(try Self.allocations(subject: "FastEngine event", size: 10_000) == 0)
-        #expect(try Self.allocations(subject: "FastEngine event", size: 1_000_000) == 0)
-    }
+    // The whole event is not counted here: the tests' debug build checks the whole grid
+    // after a bulk removal (`SLOTS_INTERNAL_CHECKS`), and the check allocates. The release
+    // exact gate counts it (`pruning/*/1% FastEngine event`, allocations/op), and the pass
+    // the grid adds to the selection's pruning is counted alone below.
 
     /// The grid's bulk removal pass over its live bitmap, which owns its chunks and no longer
     /// journals (as after any large change): 1 % of the slots leave, in scattered order,
